@@ -1,0 +1,8 @@
+"""dealgen: generate, grade, verify and publish card-solitaire puzzles."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("dealgen")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0+source"

@@ -1,0 +1,38 @@
+"""The ``dealgen`` command line: click commands, nothing else.
+
+Each module here adds its commands to ``main``; errors from the library arrive as
+DealgenError and leave as one clear line on stderr with the error's exit code.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import __version__
+from ..errors import DealgenError
+
+
+class _Group(click.Group):
+    def invoke(self, ctx: click.Context):  # one place turns library errors into exit codes
+        try:
+            return super().invoke(ctx)
+        except DealgenError as err:
+            click.echo(f"dealgen: error: {err}", err=True)
+            sys.exit(err.exit_code)
+        except KeyboardInterrupt:
+            click.echo("dealgen: interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="dealgen")
+def main() -> None:
+    """Generate, grade, verify and publish card-solitaire puzzles.
+
+    Deal numbers are PySolFC's, so every published deal can be played there by number.
+    """
+
+
+from . import deal_cmds, verify_cmds  # noqa: E402,F401  (each registers its commands on main)

@@ -1,0 +1,42 @@
+"""`dealgen games` and `dealgen deal`."""
+
+from __future__ import annotations
+
+import click
+
+from ..games import GAMES
+from . import main
+from .common import DEAL, GAME, echo_json, rules_option
+
+
+@main.command()
+def games() -> None:
+    """List the games and their rule sets (the first is the default)."""
+    for game in GAMES.values():
+        click.echo(f"{game.name}  ({game.title})")
+        for rules in game.rule_sets:
+            default = " [default]" if rules == game.default_rules else ""
+            note = game.rule_notes.get(rules, "")
+            click.echo(f"    {rules}{default}: {note}")
+
+
+@main.command(context_settings={"ignore_unknown_options": True})  # so "-1" reaches DEAL
+@click.argument("game", type=GAME)
+@click.argument("number", type=DEAL)
+@rules_option
+@click.option(
+    "--format", "fmt", default="text", metavar="FORMAT",
+    help="text (card codes, read back by dealgen), unicode (suit symbols), json, or a game's export (penguin: fcs).",
+)
+def deal(game, number: int, rules: str | None, fmt: str) -> None:
+    """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20)."""
+    formats = ["text", "unicode", "json", *game.export_formats()]
+    if fmt not in formats:
+        raise click.BadParameter(f"'{fmt}': use one of {', '.join(formats)}", param_hint="--format")
+    state = game.deal(number, game.check_rules(rules))
+    if fmt == "json":
+        echo_json(game.to_json(state))
+    elif fmt in ("text", "unicode"):
+        click.echo(game.to_text(state, symbols=fmt == "unicode"), nl=False)
+    else:
+        click.echo(game.export(state, fmt), nl=False)

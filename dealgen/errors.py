@@ -1,0 +1,39 @@
+"""Errors a user can act on, each with the exit code the CLI gives it.
+
+Exit codes: 0 done, 1 a check failed (an illegal move, a solution that does not
+verify), 2 bad usage or unreadable input.
+"""
+
+from __future__ import annotations
+
+
+class DealgenError(Exception):
+    """Base class: the message is shown to the user as it is, without a traceback."""
+
+    exit_code = 2
+
+
+class InputError(DealgenError):
+    """Input that cannot be read or is out of range (exit code 2)."""
+
+    exit_code = 2
+
+
+class CheckFailed(DealgenError):
+    """A check that ran and failed: an illegal move, a solution that does not verify (exit 1)."""
+
+    exit_code = 1
+
+
+class IllegalMove(CheckFailed):
+    """A move the rules do not allow in this position; the message says why in words."""
+
+
+def located(message: str, file: str | None = None, line: int | None = None) -> str:
+    """Prefix a message with 'file:line: ' where those are known."""
+    where = ""
+    if file:
+        where = file + (f":{line}" if line else "")
+    elif line:
+        where = f"line {line}"
+    return f"{where}: {message}" if where else message

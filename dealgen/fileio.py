@@ -1,0 +1,37 @@
+"""Writing output files whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import InputError
+
+
+def check_writable(path: str | Path) -> Path:
+    """Fail early, before any work, when ``path`` cannot be written (exit 2)."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise InputError(f"{path}: cannot write here: the folder '{parent}' does not exist")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder; give a file name")
+    if not os.access(parent, os.W_OK):
+        raise InputError(f"{path}: cannot write here: the folder '{parent}' is not writable")
+    return path
+
+
+def write_atomic(path: str | Path, data: bytes | str) -> Path:
+    """Write to a temporary file beside ``path`` and rename it into place."""
+    path = check_writable(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

@@ -1,0 +1,20 @@
+"""The game registry: every game by name."""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from .base import Game, Outcome
+from .penguin import PENGUIN
+
+GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN,)}
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``, or InputError listing the games there are."""
+    game = GAMES.get(name.strip().lower())
+    if game is None:
+        raise InputError(f"unknown game '{name}': use one of {', '.join(GAMES)}")
+    return game
+
+
+__all__ = ["GAMES", "Game", "Outcome", "get_game"]

@@ -1,0 +1,121 @@
+"""The one interface every game fills in (after Tatham's ``struct game``).
+
+The solver, grader, verifier, catalog, renderer and CLI are written once against
+``Game``; a game module never needs another game's code. States are immutable values:
+``play`` returns a new state, so a solver can keep them in a transposition table and a
+walkthrough can keep every checkpoint.
+
+A move is the game's own value type with a text token (``format_move`` /
+``parse_move`` round-trip). A two-player game says whose turn it is with ``to_move``;
+a game that plays itself (Perpetual Motion) offers exactly one legal move at a time.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Hashable, TypeVar
+
+from ..errors import InputError
+
+S = TypeVar("S", bound=Hashable)  # a game's state type
+M = TypeVar("M", bound=Hashable)  # a game's move type
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: ``playing``, ``won``, ``lost`` or ``drawn``.
+
+    ``winner`` names the winning side in a two-player game; ``summary`` is a short
+    phrase for a verdict line ("31 of 52 cards on the foundations").
+    """
+
+    status: str
+    summary: str = ""
+    winner: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.status != "playing"
+
+
+class Game(ABC, Generic[S, M]):
+    """A game: dealing, rules, notation and text forms. One instance per game."""
+
+    name: ClassVar[str]  # registry key and the ``game:`` header, e.g. "penguin"
+    title: ClassVar[str]  # printed name, e.g. "Penguin"
+    rule_sets: ClassVar[tuple[str, ...]]  # the first is the default
+    rule_notes: ClassVar[dict[str, str]] = {}  # one line per rule set, for `dealgen games`
+    players: ClassVar[tuple[str, ...]] = ()  # sides of a multi-player game, e.g. ("red", "black")
+
+    @property
+    def default_rules(self) -> str:
+        return self.rule_sets[0]
+
+    def check_rules(self, rules: str | None) -> str:
+        """The rule set to use, or InputError listing the allowed ones."""
+        if rules is None:
+            return self.default_rules
+        if rules not in self.rule_sets:
+            raise InputError(
+                f"unknown rule set '{rules}' for {self.name}: use one of {', '.join(self.rule_sets)}"
+            )
+        return rules
+
+    # -- dealing and play -------------------------------------------------------------
+    @abstractmethod
+    def deal(self, number: int, rules: str | None = None) -> S:
+        """The starting state of deal ``number`` (PySolFC's numbering)."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[M]:
+        """Every legal move, in a fixed order (results must not depend on hash seeds)."""
+
+    @abstractmethod
+    def play(self, state: S, move: M) -> S:
+        """The state after ``move``; raise IllegalMove saying why in words."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """Whether the game is over, and how."""
+
+    def to_move(self, state: S) -> str | None:
+        """The side to move in a multi-player game; None for a solitaire."""
+        return None
+
+    # -- notation ---------------------------------------------------------------------
+    @abstractmethod
+    def parse_move(self, token: str) -> M:
+        """A move from its token; raise InputError saying what tokens look like."""
+
+    @abstractmethod
+    def format_move(self, move: M) -> str:
+        """The move's token: ``parse_move(format_move(m)) == m``."""
+
+    @abstractmethod
+    def describe_move(self, state: S, move: M) -> str:
+        """The move in words, as played from ``state``, for walkthroughs."""
+
+    # -- text forms of a position -----------------------------------------------------
+    @abstractmethod
+    def to_text(self, state: S, symbols: bool = False) -> str:
+        """Plain text, one line per pile; with ``symbols=False`` ``from_text`` reads it back."""
+
+    @abstractmethod
+    def from_text(self, text: str, source: str = "<text>") -> S:
+        """A position from its text form; InputError names the line and what is wrong."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]:
+        """A position as a JSON-ready dict (the documented shape)."""
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any], source: str = "<json>") -> S:
+        """A position from its JSON form; InputError names what is wrong."""
+
+    def export_formats(self) -> dict[str, str]:
+        """Extra ``dealgen deal --format`` names this game offers, with a description."""
+        return {}
+
+    def export(self, state: S, fmt: str) -> str:
+        raise InputError(f"{self.name} has no '{fmt}' format")

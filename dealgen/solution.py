@@ -1,0 +1,98 @@
+"""Solution files: plain text, ``#`` comments, ``key: value`` headers, then move tokens.
+
+    # any comment
+    game: penguin
+    deal: 1
+    rules: parlett
+    1a 2h 35 ...
+
+Headers come before the first move. Tokens are checked against the game's notation
+when the file is read, so an unknown token is reported with its line, not mid-replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .deals import parse_deal_number
+from .errors import InputError, located
+from .games import Game, get_game
+
+HEADERS = ("game", "deal", "rules")
+PER_LINE = 12  # moves per line when writing
+
+
+@dataclass(frozen=True)
+class Solution:
+    game: str
+    deal: int
+    rules: str
+    moves: tuple[str, ...]
+    # where each move token stood in the file it was read from (for error messages)
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    source: str = field(default="", compare=False, repr=False)
+
+    def line_of(self, index: int) -> int | None:
+        return self.lines[index] if index < len(self.lines) else None
+
+    def format(self, comment: str = "") -> str:
+        out = [f"# {line}".rstrip() for line in comment.splitlines()]
+        out += [f"game: {self.game}", f"deal: {self.deal}", f"rules: {self.rules}"]
+        for i in range(0, len(self.moves), PER_LINE):
+            out.append(" ".join(self.moves[i : i + PER_LINE]))
+        return "\n".join(out) + "\n"
+
+
+def parse_solution(text: str, source: str = "<solution>") -> Solution:
+    """Read a solution; InputError names the file, line and token that is wrong."""
+    headers: dict[str, tuple[int, str]] = {}
+    tokens: list[tuple[int, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if ":" in line:
+            key, _, value = line.partition(":")
+            key = key.strip().lower()
+            if tokens:
+                raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
+            if key not in HEADERS:
+                raise InputError(located(f"unknown header '{key}': allowed are {', '.join(HEADERS)}", source, lineno))
+            if key in headers:
+                raise InputError(located(f"header '{key}' is given twice", source, lineno))
+            headers[key] = (lineno, value.strip())
+            continue
+        tokens.extend((lineno, token) for token in line.split())
+
+    for key in ("game", "deal"):
+        if key not in headers:
+            raise InputError(located(f"missing header '{key}:' (a solution starts with game:, deal: and rules: lines)", source))
+
+    def checked(key: str, check):
+        lineno, value = headers[key]
+        try:
+            return check(value)
+        except InputError as err:
+            raise InputError(located(str(err), source, lineno)) from None
+
+    game: Game = checked("game", get_game)
+    deal: int = checked("deal", parse_deal_number)
+    rules = checked("rules", game.check_rules) if "rules" in headers else game.default_rules
+
+    moves = []
+    for index, (lineno, token) in enumerate(tokens, 1):
+        try:
+            moves.append(game.format_move(game.parse_move(token)))
+        except InputError as err:
+            raise InputError(located(f"move {index}: {err}", source, lineno)) from None
+    return Solution(game.name, deal, rules, tuple(moves), tuple(n for n, _ in tokens), source)
+
+
+def read_solution(path: str | Path) -> Solution:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read the solution file ({err.__class__.__name__}: {err})") from None
+    return parse_solution(text, str(path))

@@ -1,0 +1,84 @@
+"""Replay solutions through the engine: the only judge of legality.
+
+Nothing is published that did not replay here from the deal, move by move, through
+the game's public ``play``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalMove
+from .games import get_game
+from .solution import Solution
+
+
+@dataclass(frozen=True)
+class Failure:
+    move: int  # 1-based move number
+    token: str
+    reason: str
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    solution: Solution
+    moves_played: int
+    won: bool
+    summary: str  # the final outcome in words
+    error: Failure | None = None
+    before_error: Any = None  # the state before the failing move (for --show)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.won
+
+    def to_json(self) -> dict[str, Any]:
+        error = None
+        if self.error is not None:
+            error = {"move": self.error.move, "token": self.error.token, "reason": self.error.reason}
+        return {"ok": self.ok, "moves_played": self.moves_played, "won": self.won, "error": error}
+
+    def line(self) -> str:
+        """The one-line verdict."""
+        s = self.solution
+        what = f"{s.game} deal {s.deal} ({s.rules})"
+        if self.error is not None:
+            where = f" (line {self.error.line})" if self.error.line else ""
+            return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}"
+        if not self.won:
+            return f"{what}: FAILED: all {self.moves_played} moves are legal but the game is not won: {self.summary}"
+        return f"{what}: verified, {self.moves_played} moves, won"
+
+
+def replay(solution: Solution) -> Verdict:
+    """Play every move of ``solution`` from its deal; stop at the first that fails."""
+    game = get_game(solution.game)
+    state = game.deal(solution.deal, solution.rules)
+    for index, token in enumerate(solution.moves):
+        outcome = game.outcome(state)
+        failure = None
+        if outcome.over:
+            failure = f"the game is already over ({outcome.status}: {outcome.summary}); no move may follow"
+        else:
+            try:
+                after = game.play(state, game.parse_move(token))
+            except IllegalMove as err:
+                failure = str(err)
+        if failure is not None:
+            error = Failure(index + 1, token, failure, solution.line_of(index))
+            return Verdict(solution, index, False, outcome.summary, error, state)
+        state = after
+    outcome = game.outcome(state)
+    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary)
+
+
+def replay_states(solution: Solution) -> list[Any]:
+    """Every state from the deal to the end (for walkthroughs); raises IllegalMove on a bad move."""
+    game = get_game(solution.game)
+    states = [game.deal(solution.deal, solution.rules)]
+    for token in solution.moves:
+        states.append(game.play(states[-1], game.parse_move(token)))
+    return states
