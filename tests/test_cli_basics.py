@@ -1,0 +1,128 @@
+"""The command line of issue 2: deal, games, verify, and every bad input named clearly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dealgen import __version__
+from dealgen.cli import main
+from dealgen.games.penguin import PENGUIN
+
+from .conftest import DATA
+
+GOLDEN = DATA / "penguin-1-fcsolve.sol"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_version_help_and_games() -> None:
+    assert __version__ in run("--version").output
+    assert run("--help").exit_code == 0
+    for command in ("deal", "verify", "games"):
+        result = run(command, "--help")
+        assert result.exit_code == 0 and "Usage" in result.output
+    result = run("games")
+    assert "penguin" in result.output and "supermove" in result.output and "single" in result.output
+
+
+def test_deal_formats() -> None:
+    text = run("deal", "penguin", "1").output
+    assert PENGUIN.from_text(text) == PENGUIN.deal(1)
+    assert "J♥" in run("deal", "penguin", "1", "--format", "unicode").output
+    data = json.loads(run("deal", "penguin", "1", "--format", "json").output)
+    assert data["beak"] == "JH" and data["deal"] == 1
+    fcs = run("deal", "penguin", "1", "--format", "fcs").output
+    assert fcs.splitlines()[0] == "Foundations: H-0 C-A D-A S-A"
+    assert fcs.splitlines()[1] == ": AH 3D 6H 6C 7D 5C 6D"  # JH KD 3H ... relabelled so the beak is the Ace
+
+
+@pytest.mark.parametrize("args, words", [
+    (("deal", "chess", "1"), "unknown game 'chess'"),
+    (("deal", "penguin", "-5"), "out of range"),
+    (("deal", "penguin", "12x"), "not a whole number"),
+    (("deal", "penguin", "1" + "0" * 21), "out of range"),
+    (("deal", "penguin", "1", "--rules", "easy"), "unknown rule set 'easy'"),
+    (("deal", "penguin", "1", "--format", "pdf"), "use one of text, unicode, json, fcs"),
+])
+def test_deal_bad_input(args, words) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert words in result.output
+    assert "Traceback" not in result.output
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "solution.txt"
+    path.write_text(text)
+    return str(path)
+
+
+def golden_text() -> str:
+    return GOLDEN.read_text()
+
+
+def test_verify_a_winning_solution() -> None:
+    result = run("verify", str(GOLDEN))
+    assert result.exit_code == 0, result.output
+    assert "verified, 91 moves, won" in result.output
+    data = json.loads(run("verify", "--json", str(GOLDEN)).output)
+    assert data == {"ok": True, "moves_played": 91, "won": True, "error": None}
+
+
+def test_verify_names_the_illegal_move(tmp_path: Path) -> None:
+    bad = write(tmp_path, golden_text().replace("1a 1b 1c", "1a 1a 1c"))
+    result = run("verify", bad)
+    assert result.exit_code == 1
+    assert "move 2 '1a'" in result.output and "cell a is occupied by 3D" in result.output
+    data = json.loads(run("verify", "--json", bad).output)
+    assert data["error"] == {"move": 2, "token": "1a", "reason": "cell a is occupied by 3D"}
+    shown = run("verify", "--show", bad).output
+    assert "position before move 2" in shown and "cells: 3D - - - - - -" in shown
+
+
+def test_verify_counts_cards_home_when_not_won(tmp_path: Path) -> None:
+    lines = golden_text().splitlines()
+    short = write(tmp_path, "\n".join(lines[:6]) + "\n")  # headers + the first line of moves
+    result = run("verify", short)
+    assert result.exit_code == 1
+    assert "not won" in result.output and "of 52 cards on the foundations" in result.output
+
+
+def test_verify_refuses_moves_after_the_win(tmp_path: Path) -> None:
+    result = run("verify", write(tmp_path, golden_text() + "1a\n"))
+    assert result.exit_code == 1 and "move 92 '1a'" in result.output and "already over" in result.output
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace("1a 1b", "1a 9b"), "move 2: '9b': source '9' is no column"),
+    (lambda t: t.replace("1a 1b", "1a 1z"), "move 2: '1z': target 'z' is no cell"),
+    (lambda t: t.replace("1a 1b", "1a 1bc"), "'1bc' is not a Penguin move"),
+    (lambda t: t.replace("deal: 1", "deal: one"), "deal number 'one' is not a whole number"),
+    (lambda t: t.replace("game: penguin", "game: bridge"), "unknown game 'bridge'"),
+    (lambda t: t.replace("rules: parlett", "rules: loose"), "unknown rule set 'loose'"),
+    (lambda t: t.replace("rules: parlett", "rules: parlett\nplayer: me"), "unknown header 'player'"),
+    (lambda t: t.replace("game: penguin\n", ""), "missing header 'game:'"),
+])
+def test_verify_bad_files(tmp_path: Path, edit, words) -> None:
+    path = write(tmp_path, edit(golden_text()))
+    result = run("verify", path)
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+    assert f"{path}:" in result.output  # the file is named, with the line where it applies
+    assert "Traceback" not in result.output
+
+
+def test_verify_reports_the_line_of_a_bad_token(tmp_path: Path) -> None:
+    path = write(tmp_path, golden_text().replace("1a 1b", "1a 9b"))
+    assert f"{path}:6: move 2"  # two comment lines, three headers, then the moves in run("verify", path).output
+
+
+def test_verify_missing_file(tmp_path: Path) -> None:
+    result = run("verify", str(tmp_path / "nope.txt"))
+    assert result.exit_code == 2 and "nope.txt" in result.output
