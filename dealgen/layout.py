@@ -1,0 +1,169 @@
+"""Page presets for books, read from TOML files in ``layouts/``.
+
+A preset names the trim size, mirrored margins (inside = the binding side), optional
+bleed, puzzles per page, colour or mono, and type sizes. Users add presets by dropping a
+file into ``layouts/`` (of the current folder or of dealgen's source tree) or by giving
+a path; every key is checked, and a missing or wrong key is named with its file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+UNITS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
+PRESET_DIRS = (Path("layouts"), Path(__file__).resolve().parents[1] / "layouts")
+
+# key -> (kind, required); kinds: length, int, number, str, bool
+SCHEMA: dict[str, tuple[str, bool]] = {
+    "name": ("str", True),
+    "description": ("str", True),
+    "page.width": ("length", True),
+    "page.height": ("length", True),
+    "page.bleed": ("length", False),
+    "margins.inside": ("length", True),
+    "margins.outside": ("length", True),
+    "margins.top": ("length", True),
+    "margins.bottom": ("length", True),
+    "puzzles.per_page": ("int", True),
+    "style.mono": ("bool", True),
+    "fonts.family": ("str", True),
+    "fonts.body": ("number", True),
+    "fonts.heading": ("number", True),
+    "fonts.title": ("number", True),
+}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A page preset; all lengths in points."""
+
+    name: str
+    description: str
+    width: float
+    height: float
+    bleed: float
+    inside: float
+    outside: float
+    top: float
+    bottom: float
+    per_page: int
+    mono: bool
+    font: str
+    body_size: float
+    heading_size: float
+    title_size: float
+    source: str = ""
+
+    def frame(self, page_number: int) -> tuple[float, float, float, float]:
+        """The text area (x, y, width, height) of a page, in trimmed-page coordinates.
+        Odd pages are right-hand pages, whose inside margin is on the left."""
+        left = self.inside if page_number % 2 == 1 else self.outside
+        return (left, self.bottom, self.width - self.inside - self.outside, self.height - self.top - self.bottom)
+
+
+def parse_length(value: Any, where: str) -> float:
+    """``"6in"``, ``"148mm"``, ``"1.5cm"``, ``"36pt"`` or a bare number of points."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        points = float(value)
+    else:
+        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*(pt|in|mm|cm)\s*", str(value))
+        if not match:
+            raise InputError(f"{where} must be a length such as \"6in\", \"148mm\", \"1.5cm\" or \"36pt\", got {value!r}")
+        points = float(match.group(1)) * UNITS[match.group(2)]
+    if points < 0:
+        raise InputError(f"{where} must not be negative")
+    return points
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+def find_preset(name_or_path: str) -> Path:
+    """The preset file for a name (``a5``) or a path (``my/book.toml``)."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or "/" in name_or_path:
+        if not candidate.is_file():
+            raise InputError(f"layout file '{name_or_path}' does not exist")
+        return candidate
+    for folder in PRESET_DIRS:
+        path = folder / f"{name_or_path}.toml"
+        if path.is_file():
+            return path
+    raise InputError(f"unknown layout '{name_or_path}': use one of {', '.join(preset_names())} or a path to a .toml file")
+
+
+def preset_names() -> list[str]:
+    names: set[str] = set()
+    for folder in PRESET_DIRS:
+        if folder.is_dir():
+            names.update(p.stem for p in folder.glob("*.toml"))
+    return sorted(names)
+
+
+def load_layout(name_or_path: str) -> Layout:
+    path = find_preset(name_or_path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise InputError(f"{path}: cannot read the layout: {err}") from None
+    flat = _flatten(data)
+    unknown = sorted(set(flat) - set(SCHEMA))
+    if unknown:
+        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(SCHEMA)}")
+    values: dict[str, Any] = {}
+    for key, (kind, required) in SCHEMA.items():
+        where = f"{path}: '{key}'"
+        if key not in flat:
+            if required:
+                raise InputError(f"{path}: missing key '{key}'")
+            values[key] = 0.0
+            continue
+        value = flat[key]
+        if kind == "length":
+            values[key] = parse_length(value, where)
+        elif kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InputError(f"{where} must be a whole number, got {value!r}")
+            values[key] = value
+        elif kind == "number":
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+                raise InputError(f"{where} must be a positive number (points), got {value!r}")
+            values[key] = float(value)
+        elif kind == "bool":
+            if not isinstance(value, bool):
+                raise InputError(f"{where} must be true or false, got {value!r}")
+            values[key] = value
+        else:
+            if not isinstance(value, str):
+                raise InputError(f"{where} must be text, got {value!r}")
+            values[key] = value
+    if values["puzzles.per_page"] not in (1, 2, 4):
+        raise InputError(f"{path}: 'puzzles.per_page' must be 1, 2 or 4, got {values['puzzles.per_page']}")
+    layout = Layout(
+        name=values["name"], description=values["description"],
+        width=values["page.width"], height=values["page.height"], bleed=values["page.bleed"],
+        inside=values["margins.inside"], outside=values["margins.outside"],
+        top=values["margins.top"], bottom=values["margins.bottom"],
+        per_page=values["puzzles.per_page"], mono=values["style.mono"], font=values["fonts.family"],
+        body_size=values["fonts.body"], heading_size=values["fonts.heading"], title_size=values["fonts.title"],
+        source=str(path),
+    )
+    text_w = layout.width - layout.inside - layout.outside
+    text_h = layout.height - layout.top - layout.bottom
+    if text_w < 144 or text_h < 144:
+        raise InputError(f"{path}: the margins leave a text area of {text_w:.0f} x {text_h:.0f} pt; at least 144 x 144 pt is needed")
+    return layout
