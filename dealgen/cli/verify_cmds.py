@@ -1,4 +1,4 @@
-"""`dealgen verify`: replay a solution file through the engine."""
+"""`dealgen verify`: replay a solution file, a catalog or a book through the engine."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..catalog import read_book_catalog, read_catalog, verify_catalog
 from ..games import get_game
 from ..solution import read_solution
 from ..verify import replay
@@ -16,12 +17,26 @@ from .common import echo_json
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--show", is_flag=True, help="Print the position before the failing move.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and books).")
 def verify(file: str, show: bool, as_json: bool) -> None:
-    """Replay the solution in FILE from its deal; exit 0 only if every move is legal and the game is won.
+    """Replay FILE through the engine: a solution file, a seed catalog (.json) or a dealgen book (.pdf).
 
-    Exit 1 when a move is illegal or the game is not won, 2 when FILE cannot be read.
+    Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
+    is illegal or a game is not won; exit 2 when FILE cannot be read.
     """
+    lower = file.lower()
+    if lower.endswith((".json", ".pdf")):
+        catalog = read_book_catalog(file) if lower.endswith(".pdf") else read_catalog(file)
+        verdicts = verify_catalog(catalog)
+        if as_json:
+            echo_json([{"deal": v.solution.deal, **v.to_json()} for v in verdicts])
+        else:
+            for verdict in verdicts:
+                click.echo(verdict.line())
+            failed = sum(not v.ok for v in verdicts)
+            click.echo(f"{len(verdicts) - failed} of {len(verdicts)} solutions verified" + (f", {failed} FAILED" if failed else ""))
+        sys.exit(0 if all(v.ok for v in verdicts) else 1)
+
     solution = read_solution(file)
     verdict = replay(solution)
     if as_json:

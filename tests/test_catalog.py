@@ -1,0 +1,76 @@
+"""Seed catalogs: schema checks, and verification that catches a hand-edited solution."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dealgen.catalog import Catalog, Entry, parse_catalog, read_catalog, write_catalog
+from dealgen.cli import main
+from dealgen.errors import CheckFailed, InputError
+from dealgen.solution import read_solution
+
+from .conftest import DATA
+
+
+def golden_catalog() -> Catalog:
+    entries = []
+    for n in (1, 617):
+        sol = read_solution(DATA / f"penguin-{n}-fcsolve.sol")
+        entries.append(Entry(n, "medium", 50.0, {"length": len(sol.moves)}, sol.moves))
+    return Catalog("penguin", "parlett", tuple(entries), title="Test")
+
+
+def test_round_trip_and_verify(tmp_path: Path) -> None:
+    catalog = golden_catalog()
+    path = write_catalog(catalog, tmp_path / "c.json")
+    assert read_catalog(path) == catalog
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "2 of 2 solutions verified" in result.output
+
+
+def test_hand_edited_solution_fails_verification(tmp_path: Path) -> None:
+    data = golden_catalog().to_json()
+    data["deals"][1]["solution"][5] = "7h"  # a legal-looking token that is illegal there
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "deal 617" in result.output and "FAILED at move 6 '7h'" in result.output
+    assert "1 of 2 solutions verified, 1 FAILED" in result.output
+
+
+def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
+    catalog = golden_catalog()
+    bad = Entry(1, "easy", 1.0, {}, catalog.entries[0].moves[:-1])  # one move short: not won
+    target = tmp_path / "c.json"
+    with pytest.raises(CheckFailed, match="deal 1"):
+        write_catalog(Catalog("penguin", "parlett", (bad,)), target)
+    assert not target.exists() and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda d: d.update(version=99), "schema version 99 is not supported"),
+    (lambda d: d.pop("game"), "missing field 'game'"),
+    (lambda d: d["deals"][0].pop("grade"), "deals[1]: missing field 'grade'"),
+    (lambda d: d["deals"][0].update(deal="x"), "deals[1]: deal number 'x'"),
+    (lambda d: d["deals"][1]["solution"].insert(0, "9z"), "deals[2] (deal 617): move 1: '9z'"),
+    (lambda d: d.update(rules="loose"), "unknown rule set 'loose'"),
+])
+def test_bad_catalogs(edit, words) -> None:
+    data = golden_catalog().to_json()
+    edit(data)
+    with pytest.raises(InputError, match=None) as err:
+        parse_catalog(json.dumps(data), "c.json")
+    assert words in str(err.value) and str(err.value).startswith("c.json")
+
+
+def test_not_json_at_all(tmp_path: Path) -> None:
+    path = tmp_path / "c.json"
+    path.write_text("{not json")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
