@@ -47,6 +47,10 @@ class Game(ABC, Generic[S, M]):
     rule_sets: ClassVar[tuple[str, ...]]  # the first is the default
     rule_notes: ClassVar[dict[str, str]] = {}  # one line per rule set, for `dealgen games`
     players: ClassVar[tuple[str, ...]] = ()  # sides of a multi-player game, e.g. ("red", "black")
+    # The rules for a book's how-to-play page, in our own words: paragraphs separated by
+    # blank lines; a paragraph starting "## " is a heading. ``{rules}`` is replaced by the
+    # rule set's note.
+    how_to_play: ClassVar[str] = ""
 
     @property
     def default_rules(self) -> str:

@@ -104,6 +104,34 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "supermove": "runs limited to (empty cells + 1) x 2^(empty columns other than the target)",
         "single": "one card at a time",
     }
+    how_to_play = """\
+## The layout
+All 52 cards lie face up in seven columns of seven, fanned so you can see every card. The first card of the
+first column, at the top left and covered by six others, is the beak. The other three cards of the beak's
+rank have already been moved out to start three foundations on the right; the fourth foundation waits for
+the beak. Below the columns is the flipper: seven cells, each holding one card, empty at the start.
+
+## The aim
+Build all four foundations up in suit, thirteen cards each, starting from the beak's rank and turning the
+corner from King to Ace: with a Ten as the beak, a foundation runs 10 J Q K A 2 3 4 5 6 7 8 9.
+
+## Moves
+The exposed card at the foot of a column, and any card in the flipper, may go to its foundation when it is
+the next card there. An exposed card may go into any empty cell of the flipper; cards never move from one
+cell to another, and never leave a foundation.
+
+Columns build down in suit, also turning the corner: a card goes on the next higher card of its own suit, so
+a King goes on an Ace, and the rank below the beak goes on a card of the beak's rank. A run of cards in
+sequence at the foot of a column moves as one onto a column where its top card fits ({rules}).
+
+An emptied column may be filled only by a card one rank below the beak, or by a run headed by one.
+
+## Reading the solutions
+Columns are numbered 1 to 7 from the left, the flipper's cells are lettered a to g, and h is the
+foundation. A move names its source and then its target: 3a moves the exposed card of column 3 to cell a,
+a5 moves that card onto column 5, 3h plays to the foundation, and 46 moves the run from column 4 that fits
+onto column 6. Every solution in this book was replayed move by move by the game engine before printing.
+"""
 
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PenguinState:

@@ -1,0 +1,71 @@
+"""Daily deals: a date always maps to the same deal.
+
+The mapping: each date owns a window of 1000 deal numbers starting at
+``DAILY_BASE + 1000 * (days since 2000-01-01)``; the day's deal is the first number in
+its window whose solved grade is the grade wanted for that weekday (Monday easiest,
+Sunday hardest by default). Windows never overlap, so no two dates share a deal, and
+the numbers (from 10^7 up) are ordinary PySolFC game numbers. The grade depends on the
+shipped cut points; a published day's JSON file records its deal number, so a later
+recalibration never changes what was published.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import CheckFailed, InputError
+
+DAILY_BASE = 10_000_000
+WINDOW = 1000
+EPOCH = dt.date(2000, 1, 1)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+DEFAULT_WEEK = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
+
+
+def parse_date(text: str) -> dt.date:
+    """YYYY-MM-DD, or InputError saying so (also for dates that do not exist)."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(f"'{text}' is not a date that exists: use YYYY-MM-DD, e.g. 2026-11-23") from None
+
+
+def parse_week(text: str, grades: tuple[str, ...]) -> tuple[str, ...]:
+    """Seven comma-separated grade names, Monday first."""
+    week = tuple(part.strip() for part in text.split(","))
+    if len(week) != 7:
+        raise InputError(f"--week needs seven grades, Monday to Sunday, separated by commas; got {len(week)}")
+    for grade in week:
+        if grade not in grades:
+            raise InputError(f"--week: unknown grade '{grade}': use {', '.join(grades)}")
+    return week
+
+
+def window_start(date: dt.date) -> int:
+    days = (date - EPOCH).days
+    if days < 0:
+        raise InputError(f"daily deals start on {EPOCH.isoformat()}; {date.isoformat()} is earlier")
+    return DAILY_BASE + WINDOW * days
+
+
+@dataclass(frozen=True)
+class DailyPick:
+    date: dt.date
+    deal: int
+    grade: str
+    tried: int
+
+
+def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | None]) -> DailyPick:
+    """The date's deal: the first in its window whose grade is the weekday's.
+
+    ``grade_of(deal)`` solves and grades a deal (None when it has no verified solution).
+    """
+    wanted = week[date.weekday()]
+    start = window_start(date)
+    for offset in range(WINDOW):
+        if grade_of(start + offset) == wanted:
+            return DailyPick(date, start + offset, wanted, offset + 1)
+    raise CheckFailed(f"{date.isoformat()}: no '{wanted}' deal among {start}-{start + WINDOW - 1}")
