@@ -1,0 +1,132 @@
+"""Graded selection: scan deal numbers, solve and grade them, keep the first that fill each band.
+
+Like a bridge deal generator (dealer, redeal): a start or a master seed, a filter (the
+grade mix), how many to keep, and a count of how many were tried. Deals are taken in a
+fixed order and solved results arrive in that order whatever the number of processes,
+so the same arguments always give the same catalog.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from .catalog import Catalog, Entry
+from .deals import MAX_DEAL
+from .errors import CheckFailed, InputError
+
+
+def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
+    """``easy:10,medium:10`` -> {"easy": 10, "medium": 10}, in the order of ``grades``."""
+    mix: dict[str, int] = {}
+    for part in text.split(","):
+        name, sep, count = part.strip().partition(":")
+        if not sep or not count.strip().isdigit():
+            raise InputError(f"--mix: '{part.strip()}' should look like grade:count, e.g. easy:10")
+        if name not in grades:
+            raise InputError(f"--mix: unknown grade '{name}': use {', '.join(grades)}")
+        if name in mix:
+            raise InputError(f"--mix: grade '{name}' is given twice")
+        mix[name] = int(count)
+    if sum(mix.values()) < 1:
+        raise InputError("--mix asks for no deals at all")
+    return {g: mix[g] for g in grades if mix.get(g)}
+
+
+def even_mix(count: int, grades: tuple[str, ...]) -> dict[str, int]:
+    """``count`` deals spread evenly over the bands, the remainder to the easier ones."""
+    if count < 1:
+        raise InputError(f"--count must be at least 1, got {count}")
+    base, extra = divmod(count, len(grades))
+    mix = {g: base + (1 if i < extra else 0) for i, g in enumerate(grades)}
+    return {g: n for g, n in mix.items() if n}
+
+
+def candidates(start: int | None, seed: int | None) -> Iterator[int]:
+    """Deal numbers in order from ``start``, or drawn from a master ``seed`` (documented:
+    Python's Mersenne Twister seeded with the integer, ``randrange(1, 10**12)`` per draw,
+    repeats skipped), so a seed names a whole reproducible sequence."""
+    if seed is None:
+        number = 1 if start is None else start
+        while number <= MAX_DEAL:
+            yield number
+            number += 1
+        return
+    rng = random.Random(seed)
+    seen: set[int] = set()
+    while True:
+        number = rng.randrange(1, 10**12)
+        if number not in seen:
+            seen.add(number)
+            yield number
+
+
+@dataclass
+class Selection:
+    catalog: Catalog
+    tried: int
+    wanted: dict[str, int]
+    kept: dict[str, int]
+    seen: dict[str, int] = field(default_factory=dict)  # graded deals met per band
+    unsolved: int = 0  # deals without a solution (unsolvable, or the budget ran out)
+
+    def report(self) -> str:
+        bands = ", ".join(f"{g} {self.kept.get(g, 0)}/{n} (of {self.seen.get(g, 0)} met)" for g, n in self.wanted.items())
+        return (f"tried {self.tried} deals, kept {sum(self.kept.values())}: {bands}; "
+                f"{self.unsolved} without a solution")
+
+
+def select(
+    game: str,
+    rules: str,
+    mix: dict[str, int],
+    numbers: Iterable[int],
+    max_tries: int,
+    solve_all: Callable[[Iterable[int]], Iterator[Any]],
+    title: str = "",
+    selection_info: dict[str, Any] | None = None,
+    progress: Callable[[int, dict[str, int]], None] | None = None,
+) -> Selection:
+    """Keep the first deals, in the order of ``numbers``, that fill each band of ``mix``.
+
+    ``solve_all`` maps deal numbers to solve results (verdict, moves, metrics, grade,
+    percentile) in the same order; it may work ahead in parallel and is closed early.
+    """
+    if max_tries < 1:
+        raise InputError(f"--max-tries must be at least 1, got {max_tries}")
+    kept: dict[str, list[Entry]] = {g: [] for g in mix}
+    seen: dict[str, int] = {}
+    tried = unsolved = 0
+    results = solve_all(itertools.islice(numbers, max_tries))
+    try:
+        for result in results:
+            tried += 1
+            if result.verdict != "solved" or result.grade is None:
+                unsolved += 1
+            else:
+                seen[result.grade] = seen.get(result.grade, 0) + 1
+                band = kept.get(result.grade)
+                if band is not None and len(band) < mix[result.grade]:
+                    band.append(Entry(result.deal, result.grade, result.percentile, result.metrics, tuple(result.moves)))
+            if progress is not None:
+                progress(tried, {g: len(v) for g, v in kept.items()})
+            if all(len(kept[g]) == n for g, n in mix.items()):
+                break
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+    counts = {g: len(v) for g, v in kept.items()}
+    short = [f"'{g}' {counts[g]} of {n}" for g, n in mix.items() if counts[g] < n]
+    if short:
+        raise CheckFailed(
+            f"could not fill the grade band(s) {', '.join(short)} within --max-tries {max_tries} "
+            f"(tried {tried} deals; raise --max-tries or change --mix)"
+        )
+    # easiest first, and within a band by percentile, so a book's difficulty rises smoothly
+    entries = tuple(e for g in mix for e in sorted(kept[g], key=lambda e: (e.percentile, e.deal)))
+    catalog = Catalog(game, rules, entries, title=title,
+                      selection={**(selection_info or {}), "mix": mix, "tried": tried, "kept": len(entries)})
+    return Selection(catalog, tried, mix, counts, seen, unsolved)

@@ -1,0 +1,68 @@
+"""Graded selection logic, with a stand-in grader so the rule 'first that fill each band' is checked exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from dealgen.errors import CheckFailed, InputError
+from dealgen.generate import candidates, even_mix, parse_mix, select
+
+GRADES = ("easy", "medium", "hard", "expert")
+
+
+@dataclass
+class Fake:
+    deal: int
+    verdict: str
+    grade: str | None
+    percentile: float = 50.0
+    metrics: dict | None = None
+    moves: tuple = ()
+
+
+def fake_solve(numbers):
+    for n in numbers:
+        if n % 7 == 0:
+            yield Fake(n, "unknown", None)
+        else:
+            yield Fake(n, "solved", GRADES[n % 4], percentile=float(100 - n), metrics={})
+
+
+def test_keeps_the_first_deals_of_each_band_in_order() -> None:
+    sel = select("penguin", "parlett", {"easy": 2, "hard": 1}, candidates(1, None), 100, fake_solve)
+    deals = [e.deal for e in sel.catalog.entries]
+    # easy = n % 4 == 0 -> 4, 8; hard = n % 4 == 2 -> 2; within a band by percentile (higher n first here)
+    assert deals == [8, 4, 2]
+    assert sel.tried == 8 and sel.kept == {"easy": 2, "hard": 1}
+    assert sel.catalog.selection["tried"] == 8
+
+
+def test_unsolved_deals_are_counted_and_skipped() -> None:
+    sel = select("penguin", "parlett", {"medium": 3}, candidates(1, None), 100, fake_solve)
+    assert [e.deal for e in sel.catalog.entries] == sorted([1, 5, 9], reverse=True)
+    assert sel.unsolved == 1  # deal 7
+
+
+def test_a_band_that_cannot_be_filled_fails_clearly() -> None:
+    with pytest.raises(CheckFailed, match=r"'expert' 1 of 5 within --max-tries 10"):
+        select("penguin", "parlett", {"expert": 5}, candidates(1, None), 10, fake_solve)
+
+
+def test_mix_parsing() -> None:
+    assert parse_mix("hard:2,easy:1", GRADES) == {"easy": 1, "hard": 2}
+    assert even_mix(10, GRADES) == {"easy": 3, "medium": 3, "hard": 2, "expert": 2}
+    for bad, words in [("easy", "grade:count"), ("silly:2", "unknown grade"), ("easy:0", "no deals"),
+                       ("easy:1,easy:2", "twice"), ("easy:-1", "grade:count")]:
+        with pytest.raises(InputError, match=words):
+            parse_mix(bad, GRADES)
+    with pytest.raises(InputError, match="at least 1"):
+        even_mix(0, GRADES)
+
+
+def test_candidates_are_reproducible() -> None:
+    first = list(zip(range(50), candidates(None, 42)))
+    assert first == list(zip(range(50), candidates(None, 42)))
+    assert len({n for _, n in first}) == 50
+    assert list(zip(range(3), candidates(100, None))) == [(0, 100), (1, 101), (2, 102)]
