@@ -1,0 +1,174 @@
+"""`dealgen solve`, `dealgen scan` and `dealgen calibrate`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from ..fileio import check_writable, write_atomic
+from ..grade import GRADES, calibration, data_path
+from ..scan import parse_range, scan, summary
+from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
+from . import main
+from .common import DEAL, GAME, echo_json, rules_option
+
+budget_options = [
+    click.option("--max-states", type=int, default=None, metavar="N",
+                 help=f"Positions the search may expand (default {DEFAULT_MAX_STATES:,}); decides the verdict, deterministically."),
+    click.option("--max-seconds", type=float, default=None, metavar="S",
+                 help=f"Safety net in seconds (default {DEFAULT_MAX_SECONDS:g}); a verdict cut short by time depends on the machine."),
+]
+
+
+def with_budgets(func):
+    for option in reversed(budget_options):
+        func = option(func)
+    return func
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.argument("number", type=DEAL)
+@rules_option
+@with_budgets
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Write the solution file here (read by `dealgen verify`).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--no-grade", is_flag=True, help="Skip the grading metrics (fewest cells) and the grade.")
+def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bool, no_grade: bool) -> None:
+    """Solve deal NUMBER of GAME: verdict, solution, effort metrics and grade.
+
+    The verdict is solved, unsolvable (every reachable position examined) or unknown (a
+    budget ran out). Every solution is replayed through the engine before it is shown.
+    Exit 0 when the search finished; exit 1 when -o was asked for and there is no solution.
+    """
+    rules = game.check_rules(rules)
+    check_budgets(max_states, max_seconds)
+    if output is not None:
+        check_writable(output)
+    result = solve_deal(game, number, rules, max_states, max_seconds, grade=not no_grade)
+    if as_json:
+        echo_json(result.to_json())
+    else:
+        head = f"{game.name} deal {number} ({rules}): {result.verdict}"
+        if result.verdict == "solved":
+            head += f" in {len(result.moves)} moves"
+            if result.grade:
+                head += f", grade {result.grade} (percentile {result.percentile:g})"
+        elif result.verdict == "unknown":
+            limit = (max_states or DEFAULT_MAX_STATES) if result.budget == "states" else (max_seconds or DEFAULT_MAX_SECONDS)
+            head += f": the {result.budget} budget ({limit:,}) ran out"
+        click.echo(head)
+        if result.explanation:
+            click.echo(f"why: {result.explanation}")
+        if result.moves:
+            click.echo(result.to_solution().format().split("\n", 3)[3].rstrip())
+        click.echo("metrics: " + ", ".join(f"{k}={v}" for k, v in result.metrics.items()))
+    if output is not None:
+        if result.verdict != "solved":
+            click.echo(f"dealgen: no solution to write to {output} ({result.verdict})", err=True)
+            sys.exit(1)
+        comment = f"solved by dealgen; metrics: {json.dumps(result.metrics)}"
+        if result.grade:
+            comment += f"\ngrade: {result.grade} (percentile {result.percentile:g})"
+        write_atomic(output, result.to_solution().format(comment))
+
+
+class _Progress:
+    """Progress on stderr: done, rate, time left (one line, redrawn; a line a minute if not a tty)."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, elapsed: float) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < (0.5 if self.tty else 60):
+            return
+        self.last = now
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        text = (f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
+                f"{_clock(elapsed)} elapsed, {_clock(left)} left")
+        click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
+        if self.tty and done == total:
+            click.echo("", err=True)
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+@main.command("scan")
+@click.argument("game", type=GAME)
+@click.argument("deals", metavar="FIRST-LAST")
+@rules_option
+@click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="JSON lines file; deals already in it are skipped (resume). Default: stdout.")
+@with_budgets
+@click.option("--no-grade", is_flag=True, help="Skip the grading metrics and grades (faster).")
+def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds, no_grade: bool) -> None:
+    """Solve deals FIRST-LAST of GAME in parallel; one JSON line per deal, then a summary.
+
+    Lines come in deal order whatever --jobs is. An interrupted scan keeps what it
+    finished; run it again with the same -o to go on.
+    """
+    rules = game.check_rules(rules)
+    numbers = parse_range(deals)
+    report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
+                  max_states=max_states, max_seconds=max_seconds, grade=not no_grade,
+                  progress=_Progress(f"{game.name} {deals}"))
+    _print_summary(summary(report), err=output is None)
+
+
+def _print_summary(s: dict, err: bool) -> None:
+    def say(text: str) -> None:
+        click.echo(text, err=err)
+
+    say(f"deals: {s['deals']}  solved: {s['solved']}  unsolvable: {s['unsolvable']}  unknown: {s['unknown']}")
+    for kind in ("unsolvable", "unknown"):
+        if s[f"{kind}_deals"]:
+            say(f"{kind} deals: {' '.join(map(str, s[f'{kind}_deals'][:50]))}" + (" ..." if len(s[f"{kind}_deals"]) > 50 else ""))
+    for name, pct in s["effort"].items():
+        say(f"{name}: " + "  ".join(f"{k} {v:g}" for k, v in pct.items()))
+    if s["grades"]:
+        say("grades: " + "  ".join(f"{g} {n}" for g, n in s["grades"].items()))
+    say(f"this run: {s['new']} deals in {s['seconds']:g} s, {s['deals_per_second']:g} deals/s")
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@rules_option
+@click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
+              help="The reference sample (at least 2000 deals for a shipped calibration).")
+@click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
+@click.option("--from-scan", type=click.Path(exists=True, dir_okay=False, path_type=str), default=None,
+              help="Use (and extend) this scan's JSON lines instead of a throwaway one.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Where to write the cut points (default: the file shipped with dealgen).")
+@with_budgets
+def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds) -> None:
+    """Recompute GAME's grade cut points from a reference sample of deals."""
+    import tempfile
+    from pathlib import Path
+
+    rules = game.check_rules(rules)
+    numbers = parse_range(deal_range)
+    target = Path(output) if output else data_path(game.name, rules)
+    check_writable(target)
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = from_scan or str(Path(tmp) / "scan.jsonl")
+        report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
+                      max_seconds=max_seconds, progress=_Progress(f"calibrate {game.name} {deal_range}"))
+    data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
+    write_atomic(target, json.dumps(data, indent=1) + "\n")
+    click.echo(f"{target}: {data['solved']} of {data['deals']} deals solved and used")
+    bands = [0.0, *data["bands"], 100.0]
+    for grade, lo, hi in zip(GRADES, bands, bands[1:]):
+        click.echo(f"  {grade}: percentile {lo:g} to {hi:g}")

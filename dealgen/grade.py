@@ -1,0 +1,114 @@
+"""Grades from solver effort, calibrated on a reference sample of real deals.
+
+A deal's effort metrics are counts from the solver (never seconds). Each metric is
+placed among the same metric's values over the reference sample (a mid-rank
+percentile, so ties share the middle), the per-metric percentiles are averaged with
+``WEIGHTS``, and that *effort score* is placed among the reference deals' own scores:
+that is the deal's percentile (0-100). Bands are cut at fixed percentiles (``BANDS``),
+so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
+
+The reference values and cut points ship in ``dealgen/data/grades-<game>-<rules>.json``;
+``dealgen calibrate`` recomputes them (see ``calibration``).
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from .errors import InputError
+
+SCHEMA = "dealgen-grades"
+VERSION = 1
+
+# what each metric says about a human solver's work, and how much it counts
+WEIGHTS: dict[str, float] = {
+    "min_cells": 0.4,  # fewest flipper cells that suffice: how tight the deal is
+    "states_expanded": 0.3,  # how hard the deal is to find a way through
+    "solution_length": 0.2,  # how long the walkthrough is
+    "max_cells": 0.1,  # most cells the published solution fills at once
+}
+GRADES = ("easy", "medium", "hard", "expert")
+BANDS = (40.0, 75.0, 93.0)  # percentile where medium, hard and expert begin
+
+
+def data_path(game: str, rules: str) -> Path:
+    return Path(str(resources.files("dealgen") / "data" / f"grades-{game}-{rules}.json"))
+
+
+@lru_cache(maxsize=None)
+def load_calibration(game: str, rules: str) -> dict[str, Any] | None:
+    """The shipped calibration for a game and rule set, or None when there is none."""
+    path = data_path(game, rules)
+    if not path.is_file():
+        return None
+    return read_calibration(path)
+
+
+def read_calibration(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise InputError(f"{path}: cannot read the grade calibration ({err})") from None
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("version") != VERSION:
+        raise InputError(f"{path}: not a dealgen grade calibration (schema {SCHEMA} version {VERSION})")
+    return data
+
+
+def _mid_rank(values: list[float], x: float) -> float:
+    """Percent of ``values`` below x, counting ties as half (values sorted)."""
+    if not values:
+        return 50.0
+    lo, hi = bisect_left(values, x), bisect_right(values, x)
+    return 100.0 * (lo + (hi - lo) / 2) / len(values)
+
+
+def effort_score(metrics: Mapping[str, Any], reference: Mapping[str, list[float]],
+                 weights: Mapping[str, float] = WEIGHTS) -> float:
+    """Weighted mean of the metrics' percentiles among the reference values (0-100)."""
+    total = used = 0.0
+    for name, weight in weights.items():
+        if name in metrics and name in reference:
+            total += weight * _mid_rank(reference[name], float(metrics[name]))
+            used += weight
+    if not used:
+        raise InputError(f"none of the grading metrics ({', '.join(weights)}) is present")
+    return total / used
+
+
+def grade_of(percentile: float, bands: tuple[float, ...] = BANDS) -> str:
+    return GRADES[bisect_right(list(bands), percentile)]
+
+
+def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tuple[str | None, float | None]:
+    """(grade, percentile) of a solved deal; (None, None) when the game and rule set
+    have no calibration yet or the metrics lack what grading needs."""
+    data = load_calibration(game_name, rules)
+    if data is None or not any(name in metrics for name in data["weights"]):
+        return None, None
+    score = effort_score(metrics, data["reference"], data["weights"])
+    percentile = round(_mid_rank(data["scores"], score), 1)
+    return grade_of(percentile, tuple(data["bands"])), percentile
+
+
+def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
+    """A calibration from scan records of the reference sample (solved deals count)."""
+    solved = [r for r in records if r.get("verdict") == "solved"]
+    if len(solved) < 2:
+        raise InputError("calibration needs at least two solved deals")
+    reference = {name: sorted(float(r["metrics"][name]) for r in solved if name in r["metrics"])
+                 for name in WEIGHTS}
+    scores = sorted(round(effort_score(r["metrics"], reference), 6) for r in solved)
+    cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
+            for grade, band in zip(GRADES[1:], BANDS)}
+    return {
+        "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
+        "sample": sample, "deals": len(records), "solved": len(solved),
+        "weights": WEIGHTS, "grades": list(GRADES), "bands": list(BANDS),
+        "score_cuts": cuts,  # effort scores where each band begins (for reading only)
+        "reference": reference, "scores": scores,
+    }

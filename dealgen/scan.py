@@ -1,0 +1,156 @@
+"""Solve a range of deals in parallel processes, one JSON line per deal, resumable.
+
+Lines are written in deal order (the pool's ordered ``imap``) and flushed one by one,
+so the output does not depend on ``--jobs`` and an interrupted scan keeps every line
+it finished. A rerun with the same output file skips the deals already there (a torn
+last line from a crash is dropped first).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, TextIO
+
+from .deals import parse_deal_number
+from .errors import InputError
+from .fileio import check_writable
+from .solve import check_budgets, solve_deal
+
+
+def parse_range(text: str) -> range:
+    """``A-B`` (inclusive) or a single number; InputError for ``10-1`` or ``a-b``."""
+    raw = str(text).strip()
+    first, sep, last = raw.partition("-")
+    if not first.strip() and sep:
+        raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST, e.g. 1-1000")
+    try:
+        a = parse_deal_number(first)
+        b = parse_deal_number(last) if sep else a
+    except InputError:
+        raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST with whole numbers, e.g. 1-1000") from None
+    if b < a:
+        raise InputError(f"'{text}' is an empty range: the first deal must not be above the last")
+    return range(a, b + 1)
+
+
+def _init_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+
+
+def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> dict[str, Any]:
+    game, deal, rules, max_states, max_seconds, grade = task
+    return solve_deal(game, deal, rules, max_states, max_seconds, grade=grade).record()
+
+
+def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
+    """Records already in an output file, by deal; a torn last line is cut off."""
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):  # interrupted mid-line: drop the fragment
+        data = data[: data.rfind(b"\n") + 1]
+        with path.open("r+b") as handle:
+            handle.truncate(len(data))
+    for lineno, line in enumerate(data.decode("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            deal = int(record["deal"])
+        except (ValueError, KeyError, TypeError):
+            raise InputError(f"{path}:{lineno}: not a scan result line; give a new output file") from None
+        if record.get("game") != game or record.get("rules") != rules:
+            raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
+                             f"not {game} ({rules}); give another output file")
+        done[deal] = record
+    return done
+
+
+@dataclass
+class ScanReport:
+    records: list[dict[str, Any]] = field(default_factory=list)  # every deal in the range
+    new: int = 0  # solved in this run
+    seconds: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.new / self.seconds if self.seconds > 0 else 0.0
+
+
+def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None = None,
+         path: str | Path | None = None, max_states: int | None = None, max_seconds: float | None = None,
+         grade: bool = True, progress: Callable[[int, int, float], None] | None = None) -> ScanReport:
+    """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs`` 0 = all cores."""
+    check_budgets(max_states, max_seconds)
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    jobs = jobs or os.cpu_count() or 1
+    done: dict[int, dict[str, Any]] = {}
+    handle = out
+    if path is not None:
+        path = check_writable(path)
+        done = read_done(path, game, rules)
+        handle = path.open("a", encoding="utf-8")
+    todo = [n for n in deals if n not in done]
+    report = ScanReport()
+    start = time.monotonic()
+    tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
+    try:
+        for record in _results(tasks, jobs):
+            done[record["deal"]] = record
+            report.new += 1
+            if handle is not None:
+                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+                handle.flush()
+            if progress is not None:
+                progress(report.new, len(todo), time.monotonic() - start)
+    finally:
+        report.seconds = time.monotonic() - start
+        if path is not None and handle is not None:
+            handle.close()
+    report.records = [done[n] for n in deals if n in done]
+    return report
+
+
+def _results(tasks: list, jobs: int) -> Iterable[dict[str, Any]]:
+    if jobs == 1 or len(tasks) <= 1:
+        yield from map(_solve_one, tasks)
+        return
+    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), _init_worker) as pool:
+        yield from pool.imap(_solve_one, tasks, chunksize=1)
+
+
+def percentiles(values: list[float], points: Iterable[int] = (50, 90, 99)) -> dict[str, float]:
+    if not values:
+        return {}
+    values = sorted(values)
+    out = {f"p{p}": values[min(len(values) - 1, (len(values) * p) // 100)] for p in points}
+    out["max"] = values[-1]
+    return out
+
+
+def summary(report: ScanReport) -> dict[str, Any]:
+    """Counts, effort percentiles and grade counts over every deal of the range."""
+    records = report.records
+    verdicts = Counter(r["verdict"] for r in records)
+    solved = [r for r in records if r["verdict"] == "solved"]
+    effort = {name: percentiles([r["metrics"][name] for r in solved if name in r["metrics"]])
+              for name in ("states_expanded", "solution_length", "min_cells")}
+    grades = Counter(r.get("grade") or "ungraded" for r in solved)
+    return {
+        "deals": len(records), "solved": verdicts["solved"], "unsolvable": verdicts["unsolvable"],
+        "unknown": verdicts["unknown"], "unsolvable_deals": [r["deal"] for r in records if r["verdict"] == "unsolvable"],
+        "unknown_deals": [r["deal"] for r in records if r["verdict"] == "unknown"],
+        "effort": {k: v for k, v in effort.items() if v}, "grades": dict(sorted(grades.items())),
+        "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
+        "median_states": statistics.median([r["metrics"]["states_expanded"] for r in solved]) if solved else None,
+    }

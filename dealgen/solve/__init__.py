@@ -1,0 +1,148 @@
+"""Solving deals: one entry point for every game, a registry of per-game solvers.
+
+    from dealgen.solve import solve_deal
+    r = solve_deal("penguin", 1)          # r.verdict, r.moves, r.metrics, r.grade, ...
+
+A game's solver is a function ``(game, state, max_states, max_seconds) -> SolverOutput``
+registered under the game's name with ``register_solver``. It may live anywhere; when
+no solver is registered for a game yet, ``solve_deal`` imports
+``dealgen.solve.<name>`` (dashes as underscores) and then the game's own module, so
+either place can register on import without touching this file.
+
+Every solution is replayed through the engine (``dealgen.verify.replay``) before a
+result is returned: a solver bug raises CheckFailed naming the deal and the move, it
+never comes back as a wrong solution.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..errors import CheckFailed, InputError
+from ..games import Game, get_game
+from ..solution import Solution
+from .search import SOLVED, UNKNOWN, UNSOLVABLE
+
+DEFAULT_MAX_STATES = 500_000  # positions expanded; the budget that decides (deterministic)
+DEFAULT_MAX_SECONDS = 300.0  # a safety net only: results cut short by time depend on the machine
+
+
+@dataclass(frozen=True)
+class SolverOutput:
+    """What a game's solver returns: moves as tokens, metrics as JSON-ready counts."""
+
+    verdict: str
+    moves: tuple[str, ...] = ()
+    metrics: dict[str, int | float] = field(default_factory=dict)
+    budget: str | None = None
+    explanation: str = ""  # why, for an unsolvable verdict (what the search covered)
+
+
+Solver = Callable[..., SolverOutput]
+SOLVERS: dict[str, Solver] = {}
+
+
+def register_solver(name: str) -> Callable[[Solver], Solver]:
+    """Decorator: ``@register_solver("penguin")`` makes a function the game's solver."""
+
+    def add(func: Solver) -> Solver:
+        SOLVERS[name] = func
+        return func
+
+    return add
+
+
+def get_solver(game: Game) -> Solver:
+    if game.name not in SOLVERS:
+        for module in (f"{__name__}.{game.name.replace('-', '_')}", type(game).__module__):
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as err:
+                if err.name != module:
+                    raise
+            if game.name in SOLVERS:
+                break
+    solver = SOLVERS.get(game.name)
+    if solver is None:
+        raise InputError(f"there is no solver for {game.name} yet")
+    return solver
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    game: str
+    deal: int
+    rules: str
+    verdict: str  # "solved" | "unsolvable" | "unknown"
+    moves: tuple[str, ...]
+    metrics: dict[str, int | float]
+    budget: str | None = None  # which budget ran out when the verdict is unknown
+    grade: str | None = None
+    percentile: float | None = None
+    explanation: str = ""
+
+    def to_solution(self) -> Solution:
+        if self.verdict != SOLVED:
+            raise CheckFailed(f"{self.game} deal {self.deal} ({self.rules}) has no solution: {self.verdict}")
+        return Solution(self.game, self.deal, self.rules, self.moves)
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented shape (issue 3); see ``record`` for the scan line with more."""
+        return {"game": self.game, "deal": self.deal, "rules": self.rules, "verdict": self.verdict,
+                "moves": list(self.moves), "metrics": dict(self.metrics), "grade": self.grade}
+
+    def record(self) -> dict[str, Any]:
+        """``to_json`` plus the percentile and the budget that ran out (one scan line)."""
+        return {**self.to_json(), "percentile": self.percentile, "budget": self.budget}
+
+
+def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
+    """The budgets to use; InputError for zero or negative ones."""
+    states = DEFAULT_MAX_STATES if max_states is None else max_states
+    seconds = DEFAULT_MAX_SECONDS if max_seconds is None else max_seconds
+    if isinstance(states, bool) or not isinstance(states, int) or states <= 0:
+        raise InputError(f"the states budget must be a whole number above 0, not {max_states!r}")
+    if not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise InputError(f"the seconds budget must be a number above 0, not {max_seconds!r}")
+    return states, float(seconds)
+
+
+def solve_deal(game: Game | str, deal: int, rules: str | None = None, max_states: int | None = None,
+               max_seconds: float | None = None, grade: bool = True) -> SolveResult:
+    """Solve deal ``deal``; with ``grade`` (default) also compute the grading metrics
+    and the grade. ``grade=False`` only finds the verdict and a solution (faster)."""
+    if isinstance(game, str):
+        game = get_game(game)
+    rules = game.check_rules(rules)
+    states, seconds = check_budgets(max_states, max_seconds)
+    solver = get_solver(game)
+    state = game.deal(deal, rules)
+    out = solver(game, state, max_states=states, max_seconds=seconds, grade=grade)
+    if out.verdict not in (SOLVED, UNSOLVABLE, UNKNOWN):
+        raise RuntimeError(f"{game.name} solver returned the verdict {out.verdict!r}")
+    result = SolveResult(game.name, deal, rules, out.verdict, tuple(out.moves), dict(out.metrics),
+                         out.budget, explanation=out.explanation)
+    if out.verdict == SOLVED:
+        check_solution(result)
+        if grade:
+            from ..grade import grade_metrics
+
+            label, pct = grade_metrics(game.name, rules, result.metrics)
+            result = SolveResult(result.game, deal, rules, result.verdict, result.moves, result.metrics,
+                                 None, label, pct, result.explanation)
+    return result
+
+
+def check_solution(result: SolveResult) -> None:
+    """Replay through the engine; a failure is a solver bug and raises CheckFailed."""
+    from ..verify import replay
+
+    verdict = replay(result.to_solution())
+    if not verdict.ok:
+        raise CheckFailed(f"solver bug, please report: {verdict.line()}")
+
+
+__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
+           "register_solver", "solve_deal", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
