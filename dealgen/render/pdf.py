@@ -1,0 +1,193 @@
+"""reportlab back end: scenes drawn as vectors on a canvas, at any place and scale.
+
+* ``draw_scene(canvas, scene, x, y, scale)`` puts a scene's bottom-left corner at (x, y)
+  in the canvas's usual coordinates (points, y up); ``draw_scene_in`` fits it in a box.
+* ``SceneFlowable`` places a scene in a platypus story (walkthroughs, books).
+* ``write_pdf`` writes one scene as a one-page PDF the size of the scene.
+
+Text uses the bundled DejaVu Sans, registered as TrueType so that it is embedded (as a
+subset). Greys are written as DeviceGray, so a mono scene gives a PDF with no colour.
+Documents are made with ``invariant=1``: the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path as FilePath
+from typing import Any
+
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.platypus import Flowable
+
+from .. import __version__
+from ..fileio import write_atomic
+from .fonts import FAMILY, FONT_FILES, PDF_NAMES
+from .scene import Color, Group, Line, Path, Rect, Scene, Text, fit
+
+PAGE_SIZES = {"a4": A4, "letter": letter}
+CREATOR = f"dealgen {__version__}"
+
+
+def register_fonts() -> dict[bool, str]:
+    """Register the bundled faces with reportlab (once); returns {bold: font name}."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for bold, name in PDF_NAMES.items():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(FONT_FILES[bold])))
+    if FAMILY not in registered:
+        # so that platypus <b> markup in the family finds the bold face
+        pdfmetrics.registerFontFamily(PDF_NAMES[False], normal=PDF_NAMES[False], bold=PDF_NAMES[True],
+                                      italic=PDF_NAMES[False], boldItalic=PDF_NAMES[True])
+    return dict(PDF_NAMES)
+
+
+def _fill(canvas: Canvas, c: Color) -> None:
+    if c[0] == c[1] == c[2]:
+        canvas.setFillGray(c[0])
+    else:
+        canvas.setFillColorRGB(*c)
+
+
+def _stroke(canvas: Canvas, c: Color) -> None:
+    if c[0] == c[1] == c[2]:
+        canvas.setStrokeGray(c[0])
+    else:
+        canvas.setStrokeColorRGB(*c)
+
+
+def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float) -> None:
+    """Scene point (x, y) goes to canvas point (ox + x*s, top - y*s)."""
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return (ox + x * s, top - y * s)
+
+    for item in scene.basic():
+        if isinstance(item, Rect):
+            if item.fill is None and item.stroke is None:
+                continue
+            if item.fill is not None:
+                _fill(canvas, item.fill)
+            if item.stroke is not None:
+                _stroke(canvas, item.stroke)
+                canvas.setLineWidth(item.width * s)
+            x, y = pt(item.x, item.y + item.h)
+            canvas.roundRect(x, y, item.w * s, item.h * s, item.radius * s,
+                             stroke=int(item.stroke is not None), fill=int(item.fill is not None))
+        elif isinstance(item, Line):
+            _stroke(canvas, item.color)
+            canvas.setLineWidth(item.width * s)
+            canvas.line(*pt(item.x1, item.y1), *pt(item.x2, item.y2))
+        elif isinstance(item, Text):
+            _fill(canvas, item.color)
+            canvas.setFont(PDF_NAMES[item.bold], item.size * s)
+            x, y = pt(item.x, item.y)
+            if item.anchor == "middle":
+                canvas.drawCentredString(x, y, item.text)
+            elif item.anchor == "end":
+                canvas.drawRightString(x, y, item.text)
+            else:
+                canvas.drawString(x, y, item.text)
+        elif isinstance(item, Path):
+            path = canvas.beginPath()
+            for start, segments in item.subpaths:
+                path.moveTo(*pt(*start))
+                for seg in segments:
+                    if seg[0] == "L":
+                        path.lineTo(*pt(seg[1], seg[2]))
+                    else:
+                        path.curveTo(*pt(seg[1], seg[2]), *pt(seg[3], seg[4]), *pt(seg[5], seg[6]))
+                path.close()
+            if item.fill is not None:
+                _fill(canvas, item.fill)
+            if item.stroke is not None:
+                _stroke(canvas, item.stroke)
+                canvas.setLineWidth(item.width * s)
+            # non-zero winding: a club's overlapping lobes fill as one shape, as in Pillow
+            canvas.drawPath(path, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
+                            fillMode=FILL_NON_ZERO)
+        elif isinstance(item, Group):
+            gx, gy = pt(item.x, item.y)
+            _draw(canvas, item.scene, gx, gy, s * item.scale)
+
+
+def draw_scene(canvas: Canvas, scene: Scene, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
+    """Draw ``scene`` with its bottom-left corner at (x, y), ``scale`` times its size in points."""
+    register_fonts()
+    canvas.saveState()
+    canvas.setLineJoin(1)  # round joins, as the Pillow back end draws outlines
+    if scene.background is not None:
+        _fill(canvas, scene.background)
+        canvas.rect(x, y, scene.width * scale, scene.height * scale, stroke=0, fill=1)
+    _draw(canvas, scene, x, y + scene.height * scale, scale)
+    canvas.restoreState()
+
+
+def draw_scene_in(canvas: Canvas, scene: Scene, x: float, y: float, width: float, height: float,
+                  max_scale: float | None = None) -> float:
+    """Fit ``scene`` in the box with bottom-left (x, y), centred; returns the scale used."""
+    scale, dx, dy = fit(scene, width, height)
+    if max_scale is not None and scale > max_scale:
+        scale = max_scale
+        dx, dy = (width - scene.width * scale) / 2, (height - scene.height * scale) / 2
+    draw_scene(canvas, scene, x + dx, y + dy, scale)
+    return scale
+
+
+class SceneFlowable(Flowable):
+    """A scene in a platypus story: as wide as the frame allows, at most ``max_scale`` and
+    ``max_height`` points high, centred."""
+
+    def __init__(self, scene: Scene, max_scale: float = 1.0, max_height: float | None = None) -> None:
+        super().__init__()
+        self.scene = scene
+        self.max_scale = max_scale
+        self.max_height = max_height
+        self.scale = max_scale
+        self.avail_width = scene.width
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        scale = min(self.max_scale, avail_width / self.scene.width)
+        if self.max_height is not None:
+            scale = min(scale, self.max_height / self.scene.height)
+        self.scale = scale
+        self.avail_width = avail_width
+        return avail_width, self.scene.height * scale
+
+    def draw(self) -> None:
+        x = (self.avail_width - self.scene.width * self.scale) / 2
+        draw_scene(self.canv, self.scene, x, 0, self.scale)
+
+
+def make_canvas(target: Any, pagesize: tuple[float, float] = A4, **kwargs: Any) -> Canvas:
+    """A canvas for dealgen output: reproducible bytes, and only the bundled (embedded) fonts --
+    reportlab otherwise starts every page in Helvetica, a font it does not embed.
+    Pass it to platypus as ``doc.build(story, canvasmaker=make_canvas)``."""
+    names = register_fonts()
+    kwargs.setdefault("invariant", 1)
+    kwargs.setdefault("pageCompression", 1)
+    return Canvas(target, pagesize=pagesize, initialFontName=names[False], **kwargs)
+
+
+def pdf_bytes(scene: Scene, title: str = "", subject: str = "") -> bytes:
+    """A one-page PDF exactly the size of the scene."""
+    buffer = io.BytesIO()
+    canvas = make_canvas(buffer, pagesize=(scene.width, scene.height))
+    _metadata(canvas, title, subject)
+    draw_scene(canvas, scene)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _metadata(canvas: Any, title: str, subject: str) -> None:
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setAuthor("dealgen")
+    canvas.setCreator(CREATOR)
+    canvas.setProducer(CREATOR)
+
+
+def write_pdf(scene: Scene, path: str | FilePath, title: str = "", subject: str = "") -> FilePath:
+    return write_atomic(path, pdf_bytes(scene, title, subject))

@@ -1,0 +1,151 @@
+"""Pillow back end: a scene to a PNG, at a print resolution or an exact pixel size.
+
+Pillow does not antialias shapes, so the scene is drawn at a multiple of the target size
+and reduced with a Lanczos filter. A scene whose colours are all greys becomes a
+greyscale ("L") image, so a mono diagram holds no colour at all.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path as FilePath
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..errors import InputError
+from ..fileio import write_atomic
+from .fonts import FONT_FILES
+from .scene import Color, Group, Line, Path, Rect, Scene, Text
+
+DEFAULT_DPI = 300
+MAX_PIXELS = 40_000_000  # cap on the supersampled canvas
+MAX_SIDE = 20_000
+_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
+
+
+@lru_cache(maxsize=64)
+def _font(bold: bool, px: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_FILES[bold]), size=px, layout_engine=ImageFont.Layout.BASIC)
+
+
+class _Painter:
+    def __init__(self, draw: ImageDraw.ImageDraw, grey: bool) -> None:
+        self.draw = draw
+        self.grey = grey
+
+    def colour(self, c: Color | None):
+        if c is None:
+            return None
+        if self.grey:
+            return round(c[0] * 255)
+        return tuple(round(v * 255) for v in c)
+
+    def scene(self, scene: Scene, ox: float, oy: float, s: float) -> None:
+        """Draw ``scene`` with its (0, 0) at pixel (ox, oy), ``s`` pixels per point."""
+        def px(x: float, y: float) -> tuple[float, float]:
+            return (ox + x * s, oy + y * s)
+
+        draw = self.draw
+        for item in scene.basic():
+            if isinstance(item, Rect):
+                half = item.width / 2 if item.stroke else 0.0
+                x0, y0 = px(item.x - half, item.y - half)
+                x1, y1 = px(item.x + item.w + half, item.y + item.h + half)
+                width = max(1, round(item.width * s)) if item.stroke else 0
+                box = (round(x0), round(y0), round(x1) - 1, round(y1) - 1)
+                if item.radius > 0:
+                    draw.rounded_rectangle(box, radius=(item.radius + half) * s, fill=self.colour(item.fill),
+                                           outline=self.colour(item.stroke), width=width)
+                else:
+                    draw.rectangle(box, fill=self.colour(item.fill), outline=self.colour(item.stroke), width=width)
+            elif isinstance(item, Line):
+                draw.line([px(item.x1, item.y1), px(item.x2, item.y2)], fill=self.colour(item.color),
+                          width=max(1, round(item.width * s)))
+            elif isinstance(item, Text):
+                draw.text(px(item.x, item.y), item.text, fill=self.colour(item.color),
+                          font=_font(item.bold, item.size * s), anchor=_ANCHORS[item.anchor])
+            elif isinstance(item, Path):
+                for polygon in _flatten(item, px, s):
+                    if item.fill is not None:
+                        draw.polygon(polygon, fill=self.colour(item.fill))
+                    if item.stroke is not None:
+                        draw.line(polygon + polygon[:2], fill=self.colour(item.stroke),
+                                  width=max(1, round(item.width * s)), joint="curve")
+            elif isinstance(item, Group):
+                gx, gy = px(item.x, item.y)
+                self.scene(item.scene, gx, gy, s * item.scale)
+
+
+def _flatten(path: Path, px, s: float) -> list[list[tuple[float, float]]]:
+    """Each subpath as a polygon in pixels, curves cut finely enough for the scale."""
+    polygons = []
+    for start, segments in path.subpaths:
+        pts = [px(*start)]
+        x, y = start
+        for seg in segments:
+            if seg[0] == "L":
+                x, y = seg[1], seg[2]
+                pts.append(px(x, y))
+                continue
+            _, x1, y1, x2, y2, x3, y3 = seg
+            span = (abs(x1 - x) + abs(y1 - y) + abs(x2 - x1) + abs(y2 - y1) + abs(x3 - x2) + abs(y3 - y2)) * s
+            n = max(4, min(64, int(span / 3)))
+            for i in range(1, n + 1):
+                t = i / n
+                u = 1 - t
+                bx = u * u * u * x + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3
+                by = u * u * u * y + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3
+                pts.append(px(bx, by))
+            x, y = x3, y3
+        polygons.append(pts)
+    return polygons
+
+
+def image_size(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> tuple[int, int]:
+    if size is not None:
+        return size
+    ppp = (dpi or DEFAULT_DPI) / 72
+    return max(1, round(scene.width * ppp)), max(1, round(scene.height * ppp))
+
+
+def render_image(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> Image.Image:
+    """The scene as a Pillow image: at ``dpi`` (default 300), or fitted and centred in ``size`` pixels."""
+    if dpi is not None and size is not None:
+        raise InputError("give a resolution or a pixel size, not both")
+    if dpi is not None and dpi <= 0:
+        raise InputError(f"the resolution must be a positive number of dots per inch, not {dpi}")
+    width, height = image_size(scene, dpi, size)
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise InputError(f"{width}x{height} pixels is too large (at most {MAX_SIDE} on a side)")
+    ss = max(1, min(3, int((MAX_PIXELS / (width * height)) ** 0.5)))
+    grey = scene.is_mono()
+    mode = "L" if grey else "RGB"
+    painter_bg = scene.background or (1.0, 1.0, 1.0)
+    big = Image.new(mode, (width * ss, height * ss))
+    painter = _Painter(ImageDraw.Draw(big), grey)
+    big.paste(painter.colour(painter_bg), (0, 0, width * ss, height * ss))
+    scale = min(width / scene.width, height / scene.height)
+    ox = (width - scene.width * scale) / 2
+    oy = (height - scene.height * scale) / 2
+    painter.scene(scene, ox * ss, oy * ss, scale * ss)
+    if ss == 1:
+        return big
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def png_bytes(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> bytes:
+    image = render_image(scene, dpi, size)
+    buffer = io.BytesIO()
+    # record the print resolution so layout programs place the image at its true size
+    resolution = dpi or DEFAULT_DPI
+    if size is not None:
+        resolution = 72 * min(size[0] / scene.width, size[1] / scene.height)
+    image.save(buffer, format="PNG", dpi=(resolution, resolution), optimize=False)
+    return buffer.getvalue()
+
+
+def write_png(scene: Scene, path: str | FilePath, dpi: float | None = None,
+              size: tuple[int, int] | None = None) -> FilePath:
+    """Render, then write whole or not at all."""
+    return write_atomic(path, png_bytes(scene, dpi, size))

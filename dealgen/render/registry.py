@@ -1,0 +1,70 @@
+"""Which module draws which game: ``dealgen.render.<game name>`` (dashes become underscores).
+
+A game gets diagrams by adding ``render/<game>.py`` with
+
+    position_scene(game, state, options: DiagramOptions) -> Scene          (required)
+    checkpoints(game, states, moves, every) -> dict[int, list[str]]      (optional)
+
+and nothing else changes: the CLI, walkthroughs, books and daily images look the module
+up by the game's name. ``checkpoints`` maps "after this many moves" to the reasons for a
+diagram there; without it a walkthrough shows the start, every N moves and the end.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Sequence
+
+from ..errors import InputError
+from ..games import Game, get_game
+from .scene import Scene
+
+
+@dataclass(frozen=True)
+class DiagramOptions:
+    """How to draw a position; every game module honours these."""
+
+    mono: bool = False  # greys only; suits told apart by outline (red suits) and fill (black suits)
+    caption: bool = True  # False when the caller sets its own caption (a book's "Puzzle 12")
+    title: str | None = None  # replaces "<Game> · deal N"
+    grade: str | None = None  # shown when known
+    note: str | None = None  # a short extra line, e.g. "after 35 of 81 moves"
+    min_rows: int = 0  # room for at least this many cards per pile, so a series shares one height
+
+
+def renderer(game: Game | str) -> ModuleType:
+    game = get_game(game) if isinstance(game, str) else game
+    name = f"{__package__}.{game.name.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name != name:
+            raise
+        raise InputError(f"there are no diagrams for {game.name} yet") from None
+    if not hasattr(module, "position_scene"):
+        raise InputError(f"there are no diagrams for {game.name} yet")
+    return module
+
+
+def position_scene(game: Game | str, state: Any, options: DiagramOptions | None = None) -> Scene:
+    """The diagram of ``state``, built by the game's own render module."""
+    game = get_game(game) if isinstance(game, str) else game
+    return renderer(game).position_scene(game, state, options or DiagramOptions())
+
+
+def default_checkpoints(count: int, every: int) -> dict[int, list[str]]:
+    marks: dict[int, list[str]] = {0: ["the deal"]}
+    if every > 0:
+        for k in range(every, count, every):
+            marks.setdefault(k, []).append(f"move {k}")
+    marks.setdefault(count, []).append("the end")
+    return marks
+
+
+def checkpoints(game: Game, states: Sequence[Any], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
+    module = renderer(game)
+    if hasattr(module, "checkpoints"):
+        return module.checkpoints(game, states, moves, every)
+    return default_checkpoints(len(moves), every)
