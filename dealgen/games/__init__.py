@@ -5,8 +5,9 @@ from __future__ import annotations
 from ..errors import InputError
 from .base import Game, Outcome
 from .penguin import PENGUIN
+from .perpetual_motion import PERPETUAL_MOTION
 
-GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN,)}
+GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION)}
 
 
 def get_game(name: str) -> Game:

@@ -12,6 +12,11 @@ would repeat forever with a cycle of ``cycle_length`` passes). There is no budge
 map from one pass's stock order to the next is deterministic on a finite set, so every
 game ends one way or the other.
 
+Through ``dealgen.solve`` (``solve_deal("perpetual-motion", N)``) the verdicts map onto
+the shared vocabulary: ``won`` is ``solved`` (the record of play is the solution) and
+``cycles`` is ``unsolvable``; the metrics carry ``passes``, ``cycle_start`` and
+``cycle_length``. The budgets do not apply: there is nothing to search.
+
 Cycle detection keeps only the orders with as many cards as the current stock: a
 discard shortens the stock for good, so an order from before it can never come back.
 """
@@ -20,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Iterable
+
+from . import SOLVED, UNSOLVABLE, SolverOutput, register_solver
 
 WON = "won"
 CYCLES = "cycles"
@@ -169,7 +176,7 @@ def play_out(stock: Iterable[int], rules: str = "classic", record: bool = False,
     seen: dict[bytes, int] = {}
     for number, order in history:
         key = bytes(int(c) for c in order)
-        if len(key) == len(current):
+        if len(key) == len(current) and number < first_pass:  # the current pass is added below
             seen.setdefault(key, number)
     moves: list[str] | None = [] if record else None
     counts = [0, 0, 0]  # rows dealt, moves, discards
@@ -177,8 +184,7 @@ def play_out(stock: Iterable[int], rules: str = "classic", record: bool = False,
     discarded = 52 - start_count
     while True:
         if not current:
-            verdict, repeat = WON, None
-            passes -= 1  # the pass that emptied the stock and the piles was the last
+            verdict, repeat = WON, None  # nothing left to play: already won
             break
         key = bytes(current)
         if key in seen:
@@ -199,3 +205,53 @@ def play_out(stock: Iterable[int], rules: str = "classic", record: bool = False,
     metrics = {"passes": passes, "rows": counts[0], "moves": counts[1], "discards": counts[2],
                "steps": len(moves) if moves is not None else counts[0] + counts[1] + counts[2] + passes - first_pass}
     return PlayOut(verdict, passes, discarded, repeat, tuple(moves or ()), metrics)
+
+
+def metrics_of(result: PlayOut, steps_before: int = 0) -> dict[str, int]:
+    """The effort metrics: counts only. Grading is by ``passes``."""
+    metrics = {"passes": result.passes, "rows_dealt": result.metrics["rows"],
+               "matches": result.metrics["moves"], "discards": result.metrics["discards"],
+               "solution_length": steps_before + len(result.moves), "discarded": result.discarded}
+    if result.cycle_start is not None:
+        metrics["cycle_start"] = result.cycle_start
+        metrics["cycle_length"] = result.passes - result.cycle_start
+    return metrics
+
+
+def play_state(game, state) -> tuple[PlayOut, tuple[str, ...]]:
+    """Play an engine position to its end: the engine's own steps up to the start of the
+    next pass (a position may be mid-pass), then the fast simulation from there.
+    Returns the play-out and the tokens played by the engine before it."""
+    before: list[str] = []
+    while game.next_step(state) is not None and (any(state.piles) or state.row is not None
+                                                 or len(state.stock) != state.live):
+        step = game.next_step(state)
+        before.append(step.token)
+        state = game.play(state, step)
+    if state.repeats is not None:
+        out = PlayOut(CYCLES, state.pass_no, state.discarded, state.repeats, (),
+                      {"rows": 0, "moves": 0, "discards": 0})
+    elif state.discarded == 52:
+        out = PlayOut(WON, state.pass_no, 52, None, (), {"rows": 0, "moves": 0, "discards": 0})
+    else:
+        out = play_out(state.stock, state.rules, record=True, history=state.starts, first_pass=state.pass_no)
+    return out, tuple(before)
+
+
+@register_solver("perpetual-motion")
+def solve_perpetual_motion(game, state, max_states: int | None = None, max_seconds: float | None = None,
+                           grade: bool = True) -> SolverOutput:
+    """Play the position out. ``won`` -> solved with the record of play; ``cycles`` ->
+    unsolvable, with the pass that repeats and the cycle's length in the metrics."""
+    out, before = play_state(game, state)
+    metrics = metrics_of(out, len(before))
+    # counts from the engine's steps before the fast simulation took over
+    metrics["rows_dealt"] += before.count("d")
+    metrics["discards"] += sum(t.startswith("x") for t in before)
+    metrics["matches"] += sum(t.isdigit() for t in before)
+    if out.verdict == WON:
+        return SolverOutput(SOLVED, before + out.moves, metrics)
+    why = (f"the game plays itself and cycles: pass {out.passes} would start from the stock order that "
+           f"started pass {out.cycle_start} (a cycle of {out.cycle_length} passes), "
+           f"with {out.discarded} of 52 cards discarded")
+    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)

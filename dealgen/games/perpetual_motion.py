@@ -1,0 +1,494 @@
+"""Perpetual Motion: a game that plays itself, exactly as ``shared/RULES.md`` states it.
+
+There is never a choice, so ``legal_moves`` offers exactly one move: the next forced
+step. Every step is a move with a token, so a whole game is a record that ``dealgen
+verify`` replays and checks step by step.
+
+Notation (piles are numbered 1-4 from the left):
+
+    d     deal a row of four cards from the stock, one onto each pile
+    41    move pile 4's top card(s) onto pile 1: ``classic`` moves the one card just
+          dealt; ``recursive`` moves the pile's whole top group of one rank
+    x     ``classic``: discard the row just dealt (four of one rank)
+    x2    ``recursive``: discard the top four cards of pile 2 (four of one rank)
+    g     gather the piles into a new stock (the stock is empty): starts the next pass
+
+Rule sets (RULES.md):
+
+- ``classic``: only the four cards just dealt take part; a row of four of one rank is
+  discarded; otherwise every card of the row but the leftmost of its rank moves onto
+  that leftmost card's pile, rightmost first. The piles are gathered pile 4 first:
+  the new stock from the top is pile 4 from the card dealt first up to its top card,
+  then pile 3, pile 2, pile 1.
+- ``recursive`` (PySolFC's reading): after a deal, while any pile's top four cards
+  are one rank the leftmost such pile discards them; otherwise, while two piles show
+  the same rank, the rightmost such pile gives its whole top group of that rank to the
+  leftmost pile showing it. Gathering is pile 1 first.
+
+The end: won when all 52 cards are discarded; lost ("cycles") when a pass would start
+from a stock order that started an earlier pass. To know that, a position carries the
+orders that started the passes since the last discard (a discard shortens the stock
+for good, so older orders can never return, and are forgotten).
+
+Text form (``to_text`` / ``from_text``)::
+
+    game: perpetual-motion
+    deal: 1
+    rules: classic
+    pass: 1             the pass being played, from 1
+    discarded: 0        cards discarded so far (whole ranks: the missing cards)
+    stock: JD 2D ...    top card (dealt next) first
+    pile 1: ...         each pile from the card dealt first (covered) to its top card
+    pile 2:
+    pile 3:
+    pile 4:
+    row: -              classic: the four cards of the row just dealt ("-" for none)
+    start 1: JD 2D ...  the stock order that started pass 1 (one line per pass kept)
+    repeats: -          the earlier pass whose order the stock repeats: the game cycles
+
+JSON form (``to_json`` / ``from_json``)::
+
+    {"game": "perpetual-motion", "deal": 1, "rules": "classic", "pass": 1,
+     "discarded": 0, "stock": ["JD", ...], "piles": [[...], [...], [...], [...]],
+     "row": null or ["JD", "2D", "9H", "JC"],
+     "starts": [{"pass": 1, "stock": ["JD", ...]}, ...], "repeats": null or 1}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from ..cards import CARDS, RANK_NAMES, Card
+from ..deals import parse_deal_number, shuffled_pack
+from ..errors import IllegalMove, InputError, located
+from .base import Game, Outcome
+
+RULE_SETS = ("classic", "recursive")
+NPILES = 4
+USAGE = ("d deals a row, 41 moves pile 4's card(s) onto pile 1, x discards the row just dealt (classic), "
+         "x2 discards pile 2's top four (recursive), g gathers the piles into a new stock")
+
+
+@dataclass(frozen=True)
+class PMState:
+    stock: tuple[Card, ...]  # top card first
+    piles: tuple[tuple[Card, ...], ...]  # each from the card dealt first to its top card
+    discarded: int
+    rules: str = "classic"
+    deal: int | None = None
+    pass_no: int = 1
+    row: tuple[Card, ...] | None = None  # classic: the row just dealt, until the next deal
+    starts: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # (pass, order that started it)
+    repeats: int | None = None  # the earlier pass whose order the stock repeats
+
+    @property
+    def live(self) -> int:
+        return 52 - self.discarded
+
+
+@dataclass(frozen=True, order=True)
+class PMMove:
+    """``kind`` is "d" (deal), "m" (move src onto dst), "x" (discard) or "g" (gather).
+
+    Piles are 1-based; a classic row discard has ``src`` 0, a recursive pile discard
+    names its pile in ``src``.
+    """
+
+    kind: str
+    src: int = 0
+    dst: int = 0
+
+    @property
+    def token(self) -> str:
+        if self.kind == "m":
+            return f"{self.src}{self.dst}"
+        if self.kind == "x":
+            return f"x{self.src}" if self.src else "x"
+        return self.kind
+
+
+DEAL, GATHER, ROW_DISCARD = PMMove("d"), PMMove("g"), PMMove("x")
+
+
+def _rank_name(card: Card) -> str:
+    return RANK_NAMES[card.rank - 1]
+
+
+def _plural(card: Card) -> str:
+    return _rank_name(card) + "s"  # "Jacks", "7s"
+
+
+def _top_group(pile: tuple[Card, ...]) -> int:
+    if not pile:
+        return 0
+    rank = pile[-1] % 13
+    k = 1
+    while k < len(pile) and pile[-1 - k] % 13 == rank:
+        k += 1
+    return k
+
+
+class PerpetualMotion(Game[PMState, PMMove]):
+    name = "perpetual-motion"
+    title = "Perpetual Motion"
+    rule_sets = RULE_SETS
+    rule_notes = {
+        "classic": "only the four just dealt match, rightmost first onto the leftmost; a row of four of a rank "
+                   "is discarded; piles gathered pile 4 first (about 54% come out, in about 128 passes)",
+        "recursive": "PySolFC's reading: matches go on with uncovered cards, whole groups move, any four of a "
+                     "rank on a pile are discarded; piles gathered pile 1 first (about 83% come out)",
+    }
+    how_to_play = """\
+## The layout
+The whole pack is the stock, face down. Four piles, empty at the start, lie in a row.
+
+## Play
+There are no decisions: the game plays itself, and each deal has exactly one course. Deal a row of four
+cards from the stock, one onto each pile. {rules}. When the stock runs out, pick up the piles without
+shuffling them and turn them over as the new stock, then go on dealing.
+
+## The end
+The game comes out when all 52 cards have been discarded, four of a rank at a time. It is lost when a pass
+would begin with the stock in an order that has begun a pass before: from there it would go round forever.
+
+## Reading the record
+d deals a row, 41 moves the matching card(s) from pile 4 onto pile 1, x discards four of a rank, and g
+gathers the piles into a new stock. Every record was replayed step by step by the game engine.
+"""
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, number: int, rules: str | None = None) -> PMState:
+        rules = self.check_rules(rules)
+        stock = tuple(shuffled_pack(number))
+        return PMState(stock, ((),) * NPILES, 0, rules, number, 1, None, ((1, stock),), None)
+
+    # -- the forced step ----------------------------------------------------------------
+    def next_step(self, state: PMState) -> PMMove | None:
+        """The one step the rules force now, or None when the game is over."""
+        if state.discarded == 52 or state.repeats is not None:
+            return None
+        if state.rules == "classic":
+            step = self._classic_pending(state)
+        else:
+            step = self._recursive_pending(state)
+        if step is not None:
+            return step
+        if state.stock:
+            return DEAL
+        return GATHER
+
+    def _classic_pending(self, state: PMState) -> PMMove | None:
+        row = state.row
+        if row is None:
+            return None
+        ranks = [c % 13 for c in row]
+        on_top = [bool(p) and p[-1] == c for p, c in zip(state.piles, row)]
+        if ranks.count(ranks[0]) == 4:
+            return ROW_DISCARD if all(on_top) else None
+        for i in (3, 2, 1):  # rightmost first
+            j = ranks.index(ranks[i])
+            if j < i and on_top[i]:
+                return PMMove("m", i + 1, j + 1)
+        return None
+
+    def _recursive_pending(self, state: PMState) -> PMMove | None:
+        for i, pile in enumerate(state.piles):
+            if _top_group(pile) >= 4:
+                return PMMove("x", i + 1)
+        tops = [p[-1] % 13 if p else -1 for p in state.piles]
+        for i in (3, 2, 1):
+            j = tops.index(tops[i])
+            if tops[i] >= 0 and j < i:
+                return PMMove("m", i + 1, j + 1)
+        return None
+
+    def legal_moves(self, state: PMState) -> list[PMMove]:
+        step = self.next_step(state)
+        return [] if step is None else [step]
+
+    def play(self, state: PMState, move: PMMove) -> PMState:
+        step = self.next_step(state)
+        if step is None:
+            raise IllegalMove(f"the game is over ({self.outcome(state).summary}); no step may follow")
+        if move != step:
+            raise IllegalMove(
+                f"'{move.token}' is not the next step: the game plays itself, and the rules "
+                f"({state.rules}) call for '{step.token}' now: {self.describe_move(state, step)}"
+            )
+        return self._apply(state, step)
+
+    def _apply(self, state: PMState, move: PMMove) -> PMState:
+        piles = list(state.piles)
+        if move.kind == "d":
+            row = state.stock[:NPILES]
+            piles = [p + (c,) for p, c in zip(piles, row)]
+            return replace(state, stock=state.stock[NPILES:], piles=tuple(piles),
+                           row=row if state.rules == "classic" else None)
+        if move.kind == "m":
+            i, j = move.src - 1, move.dst - 1
+            k = 1 if state.rules == "classic" else _top_group(piles[i])
+            piles[j] = piles[j] + piles[i][-k:]
+            piles[i] = piles[i][:-k]
+            return replace(state, piles=tuple(piles))
+        if move.kind == "x":
+            if move.src == 0:
+                piles = [p[:-1] for p in piles]
+            else:
+                piles[move.src - 1] = piles[move.src - 1][:-4]
+            # the stock can never again hold as many cards: forget the orders kept so far
+            return replace(state, piles=tuple(piles), discarded=state.discarded + 4, starts=())
+        # gather: the next pass starts from the piles picked up in the rule set's order
+        order = (3, 2, 1, 0) if state.rules == "classic" else (0, 1, 2, 3)
+        stock = tuple(c for i in order for c in piles[i])
+        pass_no = state.pass_no + 1
+        kept = state.starts
+        repeats = next((n for n, s in kept if s == stock), None)
+        if repeats is None:
+            kept += ((pass_no, stock),)
+        return PMState(stock, ((),) * NPILES, state.discarded, state.rules, state.deal, pass_no,
+                       None, kept, repeats)
+
+    def outcome(self, state: PMState) -> Outcome:
+        if state.discarded == 52:
+            return Outcome("won", f"won in {state.pass_no} passes: all 52 cards discarded")
+        if state.repeats is not None:
+            length = state.pass_no - state.repeats
+            return Outcome(
+                "lost",
+                f"cycles: pass {state.pass_no} would start from the stock order that started pass "
+                f"{state.repeats} (a cycle of {length} pass{'es' if length != 1 else ''}); "
+                f"{state.discarded} of 52 cards discarded",
+            )
+        return Outcome("playing", f"pass {state.pass_no}; {state.discarded} of 52 cards discarded")
+
+    # -- notation ---------------------------------------------------------------------
+    def parse_move(self, token: str) -> PMMove:
+        text = token.strip().lower()
+        if text in ("d", "g", "x"):
+            return PMMove(text)
+        if len(text) == 2 and text[0] == "x" and text[1] in "1234":
+            return PMMove("x", int(text[1]))
+        if len(text) == 2 and text[0] in "1234" and text[1] in "1234":
+            if text[0] <= text[1]:
+                raise InputError(f"'{token}': cards move only to a pile on their left, e.g. 41 ({USAGE})")
+            return PMMove("m", int(text[0]), int(text[1]))
+        raise InputError(f"'{token}' is not a Perpetual Motion step ({USAGE})")
+
+    def format_move(self, move: PMMove) -> str:
+        return move.token
+
+    def describe_move(self, state: PMState, move: PMMove) -> str:
+        if move.kind == "d":
+            row = state.stock[:NPILES]
+            return f"deal a row: {' '.join(c.symbol for c in row)}"
+        if move.kind == "g":
+            first = "pile 4" if state.rules == "classic" else "pile 1"
+            return f"gather the piles ({first} first) into the stock for pass {state.pass_no + 1}"
+        if move.kind == "x":
+            cards = [p[-1] for p in state.piles] if move.src == 0 else list(state.piles[move.src - 1][-4:])
+            where = "the row just dealt" if move.src == 0 else f"pile {move.src}"
+            return f"discard four {_plural(cards[0])} from {where}: {' '.join(c.symbol for c in cards)}"
+        src, dst = state.piles[move.src - 1], state.piles[move.dst - 1]
+        k = 1 if state.rules == "classic" else _top_group(src)
+        what = " ".join(c.symbol for c in src[-k:]) if src else "?"
+        onto = dst[-1].symbol if dst else "an empty pile"
+        return f"{what} from pile {move.src} onto {onto} on pile {move.dst}"
+
+    # -- text forms -------------------------------------------------------------------
+    def to_text(self, state: PMState, symbols: bool = False) -> str:
+        def show(cards) -> str:
+            return " ".join(c.symbol if symbols else c.code for c in cards)
+
+        lines = [
+            f"game: {self.name}",
+            f"deal: {'-' if state.deal is None else state.deal}",
+            f"rules: {state.rules}",
+            f"pass: {state.pass_no}",
+            f"discarded: {state.discarded}",
+            f"stock: {show(state.stock)}",
+        ]
+        lines += [f"pile {n}: {show(p)}" for n, p in enumerate(state.piles, 1)]
+        lines.append(f"row: {'-' if state.row is None else show(state.row)}")
+        lines += [f"start {n}: {show(s)}" for n, s in state.starts]
+        lines.append(f"repeats: {'-' if state.repeats is None else state.repeats}")
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def from_text(self, text: str, source: str = "<text>") -> PMState:
+        fields: dict[str, tuple[int, str]] = {}
+        starts: list[tuple[int, int, str]] = []
+        fixed = ["game", "deal", "rules", "pass", "discarded", "stock", "row", "repeats"]
+        fixed += [f"pile {n}" for n in range(1, NPILES + 1)]
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, sep, value = line.partition(":")
+            key = " ".join(key.lower().split())
+            if sep and key.startswith("start ") and key[6:].isdigit():
+                starts.append((lineno, int(key[6:]), value.strip()))
+                continue
+            if not sep or key not in fixed:
+                raise InputError(located(
+                    f"expected 'key: value' with a key from: {', '.join(fixed)}, or 'start N'; got '{raw.strip()}'",
+                    source, lineno))
+            if key in fields:
+                raise InputError(located(f"'{key}' is given twice", source, lineno))
+            fields[key] = (lineno, value.strip())
+        missing = [k for k in ("stock", *(f"pile {n}" for n in range(1, 5))) if k not in fields]
+        if missing:
+            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+
+        def cards_at(lineno: int, key: str, value: str) -> list[Card]:
+            try:
+                return [Card.parse(t) for t in value.split()]
+            except InputError as err:
+                raise InputError(located(f"{key}: {err}", source, lineno)) from None
+
+        def cards(key: str) -> list[Card]:
+            lineno, value = fields[key]
+            return cards_at(lineno, key, value)
+
+        def number(key: str, default: Any) -> Any:
+            if key not in fields or fields[key][1] == "-":
+                return default
+            lineno, value = fields[key]
+            if not value.isdigit():
+                raise InputError(located(f"{key}: expected a whole number, got '{value}'", source, lineno))
+            return int(value)
+
+        row = None if fields.get("row", (0, "-"))[1] == "-" else cards("row")
+        data = {
+            "game": fields.get("game", (0, self.name))[1],
+            "deal": None if fields.get("deal", (0, "-"))[1] == "-" else fields["deal"][1],
+            "rules": fields.get("rules", (0, self.default_rules))[1],
+            "pass": number("pass", 1),
+            "discarded": number("discarded", None),
+            "stock": cards("stock"),
+            "piles": [cards(f"pile {n}") for n in range(1, NPILES + 1)],
+            "row": row,
+            "starts": [(n, cards_at(ln, f"start {n}", v)) for ln, n, v in starts],
+            "repeats": number("repeats", None),
+        }
+        return self._build(data, source)
+
+    def to_json(self, state: PMState) -> dict[str, Any]:
+        def codes(cards) -> list[str]:
+            return [c.code for c in cards]
+
+        return {
+            "game": self.name,
+            "deal": state.deal,
+            "rules": state.rules,
+            "pass": state.pass_no,
+            "discarded": state.discarded,
+            "stock": codes(state.stock),
+            "piles": [codes(p) for p in state.piles],
+            "row": None if state.row is None else codes(state.row),
+            "starts": [{"pass": n, "stock": codes(s)} for n, s in state.starts],
+            "repeats": state.repeats,
+        }
+
+    def from_json(self, data: dict[str, Any], source: str = "<json>") -> PMState:
+        if not isinstance(data, dict):
+            raise InputError(located("a Perpetual Motion position must be a JSON object", source))
+        missing = [k for k in ("stock", "piles") if k not in data]
+        if missing:
+            raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+
+        def card_list(value: Any, where: str) -> list[Card]:
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise InputError(located(f"{where}: expected a list of card codes", source))
+            try:
+                return [Card.parse(c) for c in value]
+            except InputError as err:
+                raise InputError(located(f"{where}: {err}", source)) from None
+
+        piles = data["piles"]
+        if not isinstance(piles, list) or len(piles) != NPILES:
+            raise InputError(located(f"piles must be a list of {NPILES} lists of cards", source))
+        starts = data.get("starts", [])
+        if not isinstance(starts, list) or not all(
+                isinstance(s, dict) and isinstance(s.get("pass"), int) and "stock" in s for s in starts):
+            raise InputError(located('starts must be a list of {"pass": N, "stock": [cards]}', source))
+        for key in ("pass", "discarded", "repeats"):
+            value = data.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise InputError(located(f"{key} must be a whole number or null, got {value!r}", source))
+        built = {
+            "game": data.get("game", self.name),
+            "deal": data.get("deal"),
+            "rules": data.get("rules", self.default_rules),
+            "pass": data.get("pass", 1),
+            "discarded": data.get("discarded"),
+            "stock": card_list(data["stock"], "stock"),
+            "piles": [card_list(p, f"pile {n}") for n, p in enumerate(piles, 1)],
+            "row": None if data.get("row") is None else card_list(data["row"], "row"),
+            "starts": [(s["pass"], card_list(s["stock"], f"start {s['pass']}")) for s in starts],
+            "repeats": data.get("repeats"),
+        }
+        return self._build(built, source)
+
+    def _build(self, data: dict[str, Any], source: str) -> PMState:
+        """Check a position for consistency and make the state."""
+        def fail(message: str) -> InputError:
+            return InputError(located(message, source))
+
+        if str(data["game"]).lower() != self.name:
+            raise fail(f"this is a position of '{data['game']}', not {self.name}")
+        rules = data["rules"]
+        if rules not in self.rule_sets:
+            raise fail(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}")
+        deal = data["deal"]
+        if deal is not None:
+            try:
+                deal = parse_deal_number(deal)
+            except InputError as err:
+                raise fail(str(err)) from None
+        stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
+        live = list(stock) + [c for p in piles for c in p]
+        twice = sorted({c.code for c in live if live.count(c) > 1})
+        if twice:
+            raise fail(f"card(s) given more than once: {' '.join(twice)}")
+        gone = [c for c in CARDS if c not in set(live)]
+        discarded = data["discarded"]
+        if discarded is None:
+            discarded = len(gone)
+        if discarded != len(gone):
+            raise fail(f"discarded says {discarded} but {len(gone)} card(s) are missing from the stock and piles")
+        ranks_gone = {c.rank for c in gone}
+        if len(ranks_gone) * 4 != len(gone):
+            raise fail("cards leave only four of a rank at a time: the missing cards "
+                       f"({' '.join(c.code for c in gone)}) are not whole ranks")
+        if len(stock) % NPILES:
+            raise fail(f"stock: the stock is dealt in rows of four, so it cannot hold {len(stock)} cards")
+        pass_no = data["pass"]
+        if pass_no < 1:
+            raise fail(f"pass must be 1 or more, got {pass_no}")
+        row = data["row"]
+        if row is not None:
+            if rules != "classic":
+                raise fail("row: only classic positions remember the row just dealt; use '-'")
+            if len(row) != NPILES:
+                raise fail(f"row: needs exactly {NPILES} cards or '-', got {len(row)}")
+            if any(c in set(live) and not any(c in p for p in piles) for c in row):
+                raise fail("row: a card of the row just dealt cannot still be in the stock")
+            row = tuple(row)
+        starts: list[tuple[int, tuple[Card, ...]]] = []
+        for n, order in data["starts"]:
+            if starts and n <= starts[-1][0] or n > pass_no or n < 1:
+                raise fail(f"start {n}: passes must be listed in increasing order, from 1 to the current pass {pass_no}")
+            if sorted(order) != sorted(live):
+                raise fail(f"start {n}: an order that started an earlier pass must hold exactly the cards "
+                           "still in play (older orders are not kept)")
+            starts.append((n, tuple(order)))
+        repeats = data["repeats"]
+        if repeats is not None:
+            if repeats >= pass_no:
+                raise fail(f"repeats: {repeats} must be an earlier pass than {pass_no}")
+            if any(piles) or dict(starts).get(repeats) != stock:
+                raise fail(f"repeats: {repeats} needs the piles empty and a 'start {repeats}' line equal to the stock")
+        return PMState(stock, piles, discarded, rules, deal, pass_no, row, tuple(starts), repeats)
+
+
+PERPETUAL_MOTION = PerpetualMotion()
