@@ -8,21 +8,24 @@ last line from a crash is dropped first).
 
 from __future__ import annotations
 
+import itertools
 import json
 import multiprocessing
 import os
 import signal
 import statistics
 import time
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .deals import parse_deal_number
 from .errors import InputError
 from .fileio import check_writable
-from .solve import check_budgets, solve_deal
+from .solve import SolveResult, check_budgets, solve_deal
+
+LOOKAHEAD = 4  # tasks queued per process beyond the one it works on
 
 
 def parse_range(text: str) -> range:
@@ -121,12 +124,38 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
     return report
 
 
-def _results(tasks: list, jobs: int) -> Iterable[dict[str, Any]]:
-    if jobs == 1 or len(tasks) <= 1:
-        yield from map(_solve_one, tasks)
+def _results(tasks: Iterable[tuple], jobs: int, worker: Callable = _solve_one) -> Iterator[Any]:
+    """``worker`` over ``tasks`` in order, ``jobs`` processes, a bounded look-ahead (so
+    tasks may be an endless iterator and the consumer may stop early)."""
+    tasks = iter(tasks)
+    if jobs == 1:
+        yield from map(worker, tasks)
         return
-    with multiprocessing.get_context("fork").Pool(min(jobs, len(tasks)), _init_worker) as pool:
-        yield from pool.imap(_solve_one, tasks, chunksize=1)
+    with multiprocessing.get_context("fork").Pool(jobs, _init_worker) as pool:
+        pending: deque = deque()
+        for task in itertools.islice(tasks, jobs * LOOKAHEAD):
+            pending.append(pool.apply_async(worker, (task,)))
+        while pending:
+            result = pending.popleft().get()
+            for task in itertools.islice(tasks, 1):
+                pending.append(pool.apply_async(worker, (task,)))
+            yield result
+
+
+def _solve_result(task: tuple) -> SolveResult:
+    game, deal, rules, max_states, max_seconds, grade = task
+    return solve_deal(game, deal, rules, max_states, max_seconds, grade=grade)
+
+
+def solve_many(game: str, deals: Iterable[int], rules: str | None = None, jobs: int = 0,
+               max_states: int | None = None, max_seconds: float | None = None,
+               grade: bool = True) -> Iterator[SolveResult]:
+    """SolveResults for ``deals`` in their order, solved ahead in ``jobs`` processes
+    (0 = all cores). ``deals`` may be endless; closing the iterator stops the workers."""
+    check_budgets(max_states, max_seconds)
+    jobs = jobs or os.cpu_count() or 1
+    tasks = ((game, n, rules, max_states, max_seconds, grade) for n in deals)
+    yield from _results(tasks, jobs, _solve_result)
 
 
 def percentiles(values: list[float], points: Iterable[int] = (50, 90, 99)) -> dict[str, float]:

@@ -17,7 +17,7 @@ never comes back as a wrong solution.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..errors import CheckFailed, InputError
@@ -73,7 +73,7 @@ def get_solver(game: Game) -> Solver:
 @dataclass(frozen=True)
 class SolveResult:
     game: str
-    deal: int
+    deal: int | None  # None for a position that is not a numbered deal's start
     rules: str
     verdict: str  # "solved" | "unsolvable" | "unknown"
     moves: tuple[str, ...]
@@ -116,23 +116,49 @@ def solve_deal(game: Game | str, deal: int, rules: str | None = None, max_states
     if isinstance(game, str):
         game = get_game(game)
     rules = game.check_rules(rules)
+    return solve_position(game, game.deal(deal, rules), max_states, max_seconds, grade)
+
+
+def solve_position(game: Game | str, state: Any, max_states: int | None = None,
+                   max_seconds: float | None = None, grade: bool = True) -> SolveResult:
+    """Solve any position of ``game`` (for example one read with ``from_text``). A
+    position from a numbered deal is replayed from the deal (``verify.replay``), any
+    other position through the engine's ``play`` from the position itself."""
+    if isinstance(game, str):
+        game = get_game(game)
     states, seconds = check_budgets(max_states, max_seconds)
     solver = get_solver(game)
-    state = game.deal(deal, rules)
     out = solver(game, state, max_states=states, max_seconds=seconds, grade=grade)
     if out.verdict not in (SOLVED, UNSOLVABLE, UNKNOWN):
         raise RuntimeError(f"{game.name} solver returned the verdict {out.verdict!r}")
+    deal = getattr(state, "deal", None)
+    rules = getattr(state, "rules", game.default_rules)
     result = SolveResult(game.name, deal, rules, out.verdict, tuple(out.moves), dict(out.metrics),
                          out.budget, explanation=out.explanation)
     if out.verdict == SOLVED:
-        check_solution(result)
+        if deal is not None and state == game.deal(deal, rules):
+            check_solution(result)
+        else:
+            check_from(game, state, result)
         if grade:
             from ..grade import grade_metrics
 
             label, pct = grade_metrics(game.name, rules, result.metrics)
-            result = SolveResult(result.game, deal, rules, result.verdict, result.moves, result.metrics,
-                                 None, label, pct, result.explanation)
+            result = replace(result, grade=label, percentile=pct)
     return result
+
+
+def check_from(game: Game, state: Any, result: SolveResult) -> None:
+    """Play a solution from a position that is not a numbered deal's start."""
+    from ..errors import IllegalMove
+
+    for index, token in enumerate(result.moves, 1):
+        try:
+            state = game.play(state, game.parse_move(token))
+        except IllegalMove as err:
+            raise CheckFailed(f"solver bug, please report: {result.game} position: move {index} '{token}': {err}") from None
+    if game.outcome(state).status != "won":
+        raise CheckFailed(f"solver bug, please report: {result.game} position: the solution does not win")
 
 
 def check_solution(result: SolveResult) -> None:
@@ -145,4 +171,4 @@ def check_solution(result: SolveResult) -> None:
 
 
 __all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
-           "register_solver", "solve_deal", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
+           "register_solver", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

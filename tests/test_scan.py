@@ -1,0 +1,93 @@
+"""Parallel scans: ranges, resume, the same lines whatever --jobs, the summary, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from dealgen.cli import main
+from dealgen.errors import InputError
+from dealgen.scan import parse_range, read_done, scan, solve_many, summary
+
+
+def test_parse_range() -> None:
+    assert parse_range("1-10") == range(1, 11)
+    assert parse_range(" 7 ") == range(7, 8)
+    assert parse_range("5-5") == range(5, 6)
+    for bad in ("10-1", "a-b", "-3", "1-", "1-x", ""):
+        with pytest.raises(InputError):
+            parse_range(bad)
+
+
+def lines(path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_same_results_whatever_the_jobs(tmp_path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    scan("penguin", range(1, 7), "parlett", jobs=1, path=one, grade=False)
+    scan("penguin", range(1, 7), "parlett", jobs=2, path=two, grade=False)
+    assert one.read_bytes() == two.read_bytes()
+    assert [r["deal"] for r in lines(one)] == list(range(1, 7))
+    assert all(r["verdict"] == "solved" for r in lines(one))
+
+
+def test_resume_skips_finished_deals_and_drops_a_torn_line(tmp_path) -> None:
+    path = tmp_path / "scan.jsonl"
+    first = scan("penguin", range(1, 4), "parlett", jobs=1, path=path, grade=False)
+    assert first.new == 3
+    with path.open("a") as handle:  # a crash in the middle of writing deal 4
+        handle.write('{"game": "penguin", "deal": 4, "ru')
+    again = scan("penguin", range(1, 6), "parlett", jobs=2, path=path, grade=False)
+    assert again.new == 2
+    assert [r["deal"] for r in lines(path)] == [1, 2, 3, 4, 5]
+    assert [r["deal"] for r in again.records] == [1, 2, 3, 4, 5]
+    done = scan("penguin", range(1, 6), "parlett", jobs=2, path=path, grade=False)
+    assert done.new == 0 and len(done.records) == 5
+
+
+def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
+    path = tmp_path / "scan.jsonl"
+    scan("penguin", range(2, 3), "parlett", jobs=1, path=path, grade=False)
+    with pytest.raises(InputError, match="supermove"):
+        read_done(path, "penguin", "supermove")
+
+
+def test_summary_counts_budget_outcomes(tmp_path) -> None:
+    report = scan("penguin", range(4, 6), "parlett", jobs=1, path=tmp_path / "s.jsonl", max_states=5, grade=False)
+    s = summary(report)
+    assert (s["deals"], s["unknown"], s["unknown_deals"]) == (2, 2, [4, 5])
+    assert all(r["budget"] == "states" for r in report.records)
+
+
+def test_solve_many_in_order_and_stops_early() -> None:
+    results = solve_many("penguin", iter(range(1, 10**9)), jobs=2, grade=False)
+    got = [next(results).deal for _ in range(3)]
+    results.close()
+    assert got == [1, 2, 3]
+
+
+def test_cli_scan(tmp_path) -> None:
+    out = tmp_path / "r.jsonl"
+    result = CliRunner().invoke(main, ["scan", "penguin", "2-3", "--jobs", "2", "--no-grade", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "solved: 2" in result.output and "deals/s" in result.output
+    assert [r["deal"] for r in lines(out)] == [2, 3]
+
+
+@pytest.mark.parametrize("args", [
+    ("scan", "penguin", "10-1"),
+    ("scan", "penguin", "a-b"),
+    ("scan", "penguin", "1-3", "--max-states", "0"),
+    ("scan", "penguin", "1-3", "--max-seconds", "-1"),
+    ("scan", "penguin", "1-3", "--rules", "nonsense"),
+    ("scan", "penguin", "1-3", "-o", "/no/such/folder/r.jsonl"),
+    ("calibrate", "penguin", "--deals", "9-2"),
+    ("calibrate", "penguin", "-o", "/no/such/folder/g.json"),
+])
+def test_cli_scan_bad_input_exit_2(args) -> None:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 2, result.output
+    assert "error" in result.output.lower()
