@@ -167,7 +167,8 @@ def make_canvas(target: Any, pagesize: tuple[float, float] = A4, **kwargs: Any) 
     names = register_fonts()
     kwargs.setdefault("invariant", 1)
     kwargs.setdefault("pageCompression", 1)
-    return Canvas(target, pagesize=pagesize, initialFontName=names[False], **kwargs)
+    kwargs["initialFontName"] = names[False]  # platypus passes its own default; ours wins
+    return Canvas(target, pagesize=pagesize, **kwargs)
 
 
 def pdf_bytes(scene: Scene, title: str = "", subject: str = "") -> bytes:
@@ -191,3 +192,108 @@ def _metadata(canvas: Any, title: str, subject: str) -> None:
 
 def write_pdf(scene: Scene, path: str | FilePath, title: str = "", subject: str = "") -> FilePath:
     return write_atomic(path, pdf_bytes(scene, title, subject))
+
+
+# -- walkthroughs as a platypus story -----------------------------------------------------------
+def _marked(text: str, mono: bool, red: Color) -> str:
+    """Paragraph markup for plain text: escaped, red suit symbols coloured (or outlined in mono)."""
+    from xml.sax.saxutils import escape
+
+    from ..cards import SUIT_SYMBOLS
+    from .walkthrough import suit_text
+
+    out = escape(suit_text(text, mono))
+    if not mono:
+        hexcolour = "#%02x%02x%02x" % tuple(round(v * 255) for v in red)
+        for symbol in SUIT_SYMBOLS[2:]:
+            out = out.replace(symbol, f'<font color="{hexcolour}">{symbol}</font>')
+    return out
+
+
+def walkthrough_styles(body: float = 10.0, heading: float = 13.0, title: float = 17.0,
+                       mono: bool = False) -> dict[str, Any]:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from .scene import palette
+
+    register_fonts()
+    pal = palette(mono)
+    regular, bold = PDF_NAMES[False], PDF_NAMES[True]
+    muted = "#%02x%02x%02x" % tuple(round(v * 255) for v in pal.muted)
+    return {
+        "title": ParagraphStyle("wt-title", fontName=bold, fontSize=title, leading=title * 1.25, spaceAfter=4),
+        "facts": ParagraphStyle("wt-facts", fontName=regular, fontSize=body, leading=body * 1.4,
+                                textColor=muted, spaceAfter=2),
+        "heading": ParagraphStyle("wt-heading", fontName=bold, fontSize=heading, leading=heading * 1.3,
+                                  spaceBefore=8, spaceAfter=4),
+        "step": ParagraphStyle("wt-step", fontName=regular, fontSize=body, leading=body * 1.35,
+                               leftIndent=body * 2.2, firstLineIndent=-body * 2.2),
+    }
+
+
+def walkthrough_flowables(wt: Any, mono: bool = False, styles: dict[str, Any] | None = None,
+                          max_diagram_height: float | None = None, max_scale: float = 0.8,
+                          title: bool = True) -> list[Flowable]:
+    """A walkthrough as flowables for any document: an optional title block, then each
+    checkpoint's heading and diagram (kept together), then the steps up to the next one.
+    A book passes its own ``styles`` (keys title, facts, heading, step) and frame height."""
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+
+    from .scene import palette
+
+    styles = styles or walkthrough_styles(mono=mono)
+    red = palette(mono).red
+    story: list[Flowable] = []
+    if title:
+        story.append(Paragraph(_marked(f"{wt.title}: the solution", mono, red), styles["title"]))
+        facts = [f"{len(wt.steps)} moves", f"rules: {wt.solution.rules}",
+                 f"replayed and verified by dealgen {__version__}"]
+        if wt.grade:
+            facts.insert(0, f"grade: {wt.grade}")
+        story.append(Paragraph(" · ".join(facts), styles["facts"]))
+        story.append(Paragraph(
+            "Columns are numbered 1–7 from the left, the flipper's cells lettered a–g, and h stands for the "
+            "foundations. Each step gives the move in words, then in notation.", styles["facts"]))
+    for i, cp in enumerate(wt.checkpoints):
+        diagram = wt.diagram(cp, mono, caption=False, uniform=False)
+        story.append(KeepTogether([
+            Paragraph(_marked(cp.title, mono, red), styles["heading"]),
+            SceneFlowable(diagram, max_scale=max_scale, max_height=max_diagram_height),
+            Spacer(1, 4),
+        ]))
+        for step in wt.steps_after(i):
+            story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
+    if wt.checkpoints and wt.checkpoints[-1].after == len(wt.steps):
+        story.append(Spacer(1, 6))
+        story.append(Paragraph(f"Solved in {len(wt.steps)} moves.", styles["facts"]))
+    return story
+
+
+def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> bytes:
+    """A walkthrough as a PDF of its own, with page numbers."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    size = PAGE_SIZES[page]
+    margin = 50.0
+    buffer = io.BytesIO()
+    footer = f"{wt.title} · the solution"
+    doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                            bottomMargin=margin, title=f"{wt.title}: the solution", author="dealgen",
+                            creator=CREATOR, producer=CREATOR, subject=f"rules: {wt.solution.rules}",
+                            invariant=1)
+
+    def on_page(canvas: Canvas, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(PDF_NAMES[False], 8)
+        canvas.setFillGray(0.35)
+        canvas.drawString(margin, margin / 2, footer)
+        canvas.drawRightString(size[0] - margin, margin / 2, str(doc.page))
+        canvas.restoreState()
+
+    story = walkthrough_flowables(wt, mono, max_diagram_height=size[1] - 2 * margin - 60)
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=make_canvas)
+    return buffer.getvalue()
+
+
+def write_walkthrough_pdf(wt: Any, path: str | FilePath, mono: bool = False, page: str = "a4") -> FilePath:
+    return write_atomic(path, walkthrough_pdf_bytes(wt, mono, page))

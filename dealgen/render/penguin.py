@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..cards import CARDS, SUIT_SYMBOLS
 from ..games.penguin import CELLS, PenguinState
 from .registry import DiagramOptions, default_checkpoints
 from .scene import CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark, index_parts, palette
@@ -145,8 +144,9 @@ def _caption(items: list, state: PenguinState, options: DiagramOptions, width: f
     parts, w = index_parts(x, note_y - cap, state.beak.rank, state.beak.suit, NOTE_SIZE, pal)
     items.extend(parts)
     x += w + 3
-    items.extend(beak_mark(x + cap * 1.1, note_y - cap, cap, pal))
-    x += cap * 1.1 + 4
+    if not state.home[state.beak.suit]:  # the mark is a legend for the card picked out below
+        items.extend(beak_mark(x + cap * 1.1, note_y - cap, cap, pal))
+        x += cap * 1.1 + 4
     bits = [RULE_NAMES.get(state.rules, f"{state.rules} rules")]
     if options.note:
         bits.append(options.note)
@@ -194,16 +194,18 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
         milestones.setdefault(n, []).append("the last card home")
     else:
         milestones.setdefault(n, []).append("the end")
+    near = max(2, every // 4)
+    # two milestones a move or two apart make one diagram, after both
+    merged: dict[int, list[str]] = {}
+    for k in sorted(milestones):
+        prev = max(merged, default=None)
+        if prev is not None and prev > 0 and k - prev <= near:
+            merged[k] = merged.pop(prev) + milestones[k]
+        else:
+            merged[k] = milestones[k]
     if every > 0:
-        near = max(1, every // 4)
-        for k, reasons in default_checkpoints(n, every).items():
-            if 0 < k < tail and all(abs(k - m) > near for m in milestones):
-                milestones[k] = [f"move {k}"]
-    return dict(sorted(milestones.items()))
+        for k in default_checkpoints(n, every):
+            if 0 < k < tail and all(abs(k - m) > max(1, every // 4) for m in merged):
+                merged[k] = [""]
+    return dict(sorted(merged.items()))
 
-
-def suit_text(text: str, mono: bool) -> str:
-    """Mono text shows red suits as outlined symbols, as the diagrams draw them."""
-    if not mono:
-        return text
-    return text.replace(SUIT_SYMBOLS[2], "♡").replace(SUIT_SYMBOLS[3], "♢")

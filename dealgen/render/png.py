@@ -19,7 +19,7 @@ from .fonts import FONT_FILES
 from .scene import Color, Group, Line, Path, Rect, Scene, Text
 
 DEFAULT_DPI = 300
-MAX_PIXELS = 40_000_000  # cap on the supersampled canvas
+MAX_PIXELS = 16_000_000  # cap on the supersampled canvas: 2x at print sizes, 3x for screen sizes
 MAX_SIDE = 20_000
 _ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}
 

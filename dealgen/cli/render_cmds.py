@@ -1,0 +1,216 @@
+"""`dealgen render` (one position, PNG or PDF) and `dealgen walkthrough` (a solution, PDF or PNGs).
+
+Every argument is checked before any solving or drawing, so bad input costs nothing and
+leaves nothing behind; files are written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import click
+
+from ..deals import parse_deal_number
+from ..errors import CheckFailed, InputError
+from ..fileio import check_writable, write_atomic
+from ..games import Game, get_game
+from ..solution import Solution, read_solution
+from ..verify import replay, replay_states
+from . import main
+from .common import DEAL, GAME, rules_option
+
+MAX_PIXELS_SIDE = 20_000
+GRADE_SECONDS = 30.0  # solving only to print a grade in a caption should not hold things up
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match:
+        raise InputError(f"--size '{text}': give width x height in pixels, e.g. 1080x1080")
+    w, h = int(match.group(1)), int(match.group(2))
+    if not (0 < w <= MAX_PIXELS_SIDE and 0 < h <= MAX_PIXELS_SIDE):
+        raise InputError(f"--size '{text}': each side must be from 1 to {MAX_PIXELS_SIDE} pixels")
+    return w, h
+
+
+def check_raster(kind: str, dpi: float | None, size: str | None) -> tuple[float | None, tuple[int, int] | None]:
+    if dpi is not None and size is not None:
+        raise InputError("give --dpi or --size, not both (--dpi sets a print resolution, --size exact pixels)")
+    if kind != "png" and (dpi is not None or size is not None):
+        raise InputError("--dpi and --size apply to PNG output only; a PDF is drawn as vectors")
+    if dpi is not None and not (0 < dpi <= 2400):
+        raise InputError(f"--dpi {dpi:g}: give a resolution from 1 to 2400 dots per inch")
+    return dpi, parse_size(size) if size is not None else None
+
+
+def load_solution(game: Game, number: int, rules: str | None, path: str | None) -> tuple[Solution | None, str | None]:
+    """A solution from ``path`` (checked against the game, deal and rules asked for) or None."""
+    if path is None:
+        return None, None
+    solution = read_solution(path)
+    if solution.game != game.name or solution.deal != number:
+        raise InputError(f"{path}: this solution is for {solution.game} deal {solution.deal}, "
+                         f"not {game.name} deal {number}")
+    if rules is not None and game.check_rules(rules) != solution.rules:
+        raise InputError(f"{path}: this solution is played under '{solution.rules}' rules, not '{rules}'")
+    return solution, None
+
+
+def solve_for(game: Game, number: int, rules: str | None, need_moves: bool) -> tuple[Solution | None, str | None]:
+    """Ask the solver: for a solution (``need_moves``) or only for the caption's grade."""
+    try:
+        from ..solve import solve_deal
+    except ImportError:
+        if need_moves:
+            raise InputError("the solver is not available here: give --solution FILE") from None
+        return None, None
+    try:
+        result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS)
+    except InputError:
+        if need_moves:
+            raise
+        return None, None
+    if result.verdict != "solved":
+        if need_moves:
+            raise CheckFailed(f"{game.name} deal {number} has no solution to follow: the solver's verdict is "
+                              f"{result.verdict}; give --solution FILE to draw one of your own")
+        return None, None
+    return result.to_solution(), result.grade
+
+
+def verified(solution: Solution) -> Solution:
+    verdict = replay(solution)
+    if not verdict.ok:
+        raise CheckFailed(f"the solution does not verify: {verdict.line()}")
+    return solution
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game", type=GAME)
+@click.argument("number", type=DEAL)
+@click.option("-o", "--output", required=True, metavar="FILE", help="FILE.png or FILE.pdf")
+@click.option("--after", type=int, default=0, show_default=True,
+              help="Draw the position after this many moves of the solution (0 = the deal).")
+@click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
+@click.option("--dpi", type=float, default=None, help="PNG resolution for print (default 300).")
+@click.option("--size", default=None, metavar="WxH", help="PNG of exactly W x H pixels, the diagram fitted and centred.")
+@rules_option
+@click.option("--solution", "solution_path", default=None, metavar="FILE",
+              help="Follow this solution file instead of asking the solver.")
+@click.option("--no-grade", is_flag=True, help="Do not run the solver just to show the grade in the caption.")
+def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: float | None, size: str | None,
+           rules: str | None, solution_path: str | None, no_grade: bool) -> None:
+    """Draw deal NUMBER of GAME, or the position after --after moves, as a PNG or a vector PDF."""
+    from ..render.registry import DiagramOptions, position_scene, renderer
+
+    kind = Path(output).suffix.lower().lstrip(".")
+    if kind not in ("png", "pdf"):
+        raise InputError(f"{output}: unknown file type; the output must end in .png or .pdf")
+    check_writable(output)
+    dpi, pixels = check_raster(kind, dpi, size)
+    if after < 0:
+        raise InputError(f"--after {after}: give a number of moves from 0 up")
+    rules = game.check_rules(rules)
+    renderer(game)  # fail now if the game has no diagrams
+
+    solution, grade = load_solution(game, number, rules, solution_path)
+    if solution is None and (after > 0 or not no_grade):
+        solution, grade = solve_for(game, number, rules, need_moves=after > 0)
+    if solution is not None:
+        verified(solution)
+        rules = solution.rules
+    if after > (len(solution.moves) if solution else 0):
+        raise InputError(f"--after {after} is beyond the end of the solution ({len(solution.moves)} moves)")
+    state = replay_states(solution)[after] if after else game.deal(number, rules)
+    note = f"after move {after} of {len(solution.moves)}" if after else None
+    scene = position_scene(game, state, DiagramOptions(mono=mono, grade=grade, note=note))
+    title = f"{game.title} deal {number}" + (f", after move {after}" if after else "")
+    if kind == "png":
+        from ..render.png import write_png
+
+        write_png(scene, output, dpi=dpi, size=pixels)
+    else:
+        from ..render.pdf import write_pdf
+
+        write_pdf(scene, output, title=title, subject=f"rules: {rules}")
+    click.echo(f"wrote {output}")
+
+
+def _output_kind(output: str) -> str:
+    if output.lower().endswith(".pdf"):
+        return "pdf"
+    if output.endswith(("/", os.sep)) or Path(output).is_dir():
+        if not Path(output).is_dir():
+            raise InputError(f"{output}: cannot write here: the folder does not exist")
+        if not os.access(output, os.W_OK):
+            raise InputError(f"{output}: cannot write here: the folder is not writable")
+        return "png"
+    raise InputError(f"{output}: give FILE.pdf, or a folder ending in / for one PNG per checkpoint")
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
+@click.option("-o", "--output", required=True, metavar="FILE.pdf|DIR/")
+@click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; 0: milestones only).")
+@click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
+@rules_option
+@click.option("--solution", "solution_path", default=None, metavar="FILE", help="Follow this solution file.")
+@click.option("--dpi", type=float, default=None, help="Resolution of the PNGs (default 300).")
+@click.option("--page", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="PDF page size.")
+def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: bool, rules: str | None,
+                solution_path: str | None, dpi: float | None, page: str) -> None:
+    """A solution step by step, in words and notation, with diagrams at the start, at milestones
+    (the beak freed, a column emptied, the last card home) and every N moves.
+
+    Give GAME NUMBER (the solver finds the solution, or --solution FILE), or a solution file alone.
+    The solution is replayed through the engine first; one that does not verify is refused (exit 1)."""
+    from ..render.registry import renderer
+    from ..render.walkthrough import DEFAULT_EVERY, build_walkthrough
+
+    kind = _output_kind(output)
+    if kind == "pdf":
+        check_writable(output)
+    if kind == "pdf" and dpi is not None:
+        raise InputError("--dpi applies to PNG output only; a PDF is drawn as vectors")
+    if dpi is not None and not (0 < dpi <= 2400):
+        raise InputError(f"--dpi {dpi:g}: give a resolution from 1 to 2400 dots per inch")
+    every = DEFAULT_EVERY if every is None else every
+    if every < 0:
+        raise InputError(f"--every {every}: give 0 (milestones only) or a number of moves")
+
+    grade = None
+    if len(args) == 1:
+        if solution_path:
+            raise InputError("give a solution file or --solution, not both")
+        solution = read_solution(args[0])
+        game = get_game(solution.game)
+        if rules is not None and game.check_rules(rules) != solution.rules:
+            raise InputError(f"{args[0]}: this solution is played under '{solution.rules}' rules, not '{rules}'")
+    elif len(args) == 2:
+        game = get_game(args[0])
+        number = parse_deal_number(args[1])
+        game.check_rules(rules)
+        renderer(game)
+        solution, _ = load_solution(game, number, rules, solution_path)
+        if solution is None:
+            solution, grade = solve_for(game, number, rules, need_moves=True)
+    else:
+        raise InputError("give GAME NUMBER (e.g. penguin 1) or a solution file")
+    renderer(game)
+
+    wt = build_walkthrough(solution, every=every, grade=grade)  # refuses one that does not verify
+    if kind == "pdf":
+        from ..render.pdf import walkthrough_pdf_bytes
+
+        write_atomic(output, walkthrough_pdf_bytes(wt, mono, page))
+        click.echo(f"wrote {output}: {len(wt.steps)} moves, {len(wt.checkpoints)} diagrams")
+        return
+    from ..render.png import png_bytes
+    from ..render.walkthrough import walkthrough_pngs
+
+    images = {name: png_bytes(scene, dpi=dpi) for name, scene in walkthrough_pngs(wt, mono).items()}
+    for name, data in images.items():  # all drawn before the first is written
+        write_atomic(Path(output) / name, data)
+    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview")

@@ -1,0 +1,201 @@
+"""Walkthroughs: a verified solution as numbered steps with diagrams at checkpoints.
+
+``build_walkthrough`` replays the solution through the engine first and refuses one that
+does not verify (CheckFailed, exit 1). The result is back-end free: steps in words and
+notation, checkpoints (where a diagram goes and why) and their scenes. ``pdf.py`` flows it
+across pages; ``walkthrough_pngs`` here gives one image per checkpoint plus an overview
+sheet. Where the checkpoints fall is the game's choice (``render/<game>.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..cards import SUIT_SYMBOLS
+from ..errors import CheckFailed, InputError
+from ..games import Game, get_game
+from ..solution import Solution
+from ..verify import replay, replay_states
+from .fonts import metrics, text_width, wrap
+from .registry import DiagramOptions, checkpoints, position_scene
+from .scene import Group, Line, Scene, Text, palette
+
+DEFAULT_EVERY = 10
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int  # 1-based
+    token: str  # the move in notation, e.g. "35"
+    words: str  # the move in words, e.g. "9♣ from column 3 onto 10♣ in column 5"
+
+    def text(self) -> str:
+        return f"{self.number}. {self.words} ({self.token})"
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    after: int  # moves played before this diagram (0 = the deal)
+    reasons: tuple[str, ...]
+    state: Any
+
+    @property
+    def title(self) -> str:
+        reasons = [r for r in self.reasons if r and r != "the deal"]
+        head = "The deal" if self.after == 0 else f"After move {self.after}"
+        return f"{head}: {', '.join(reasons)}" if reasons else head
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    game: Game
+    solution: Solution
+    steps: tuple[Step, ...]
+    checkpoints: tuple[Checkpoint, ...]
+    grade: str | None = None
+    min_rows: int = 0  # shared by every diagram, so they all have one height
+
+    @property
+    def title(self) -> str:
+        return f"{self.game.title} · deal {self.solution.deal}"
+
+    def options(self, mono: bool, caption: bool = True, note: str | None = None) -> DiagramOptions:
+        return DiagramOptions(mono=mono, caption=caption, grade=self.grade, note=note, min_rows=self.min_rows)
+
+    def diagram(self, checkpoint: Checkpoint, mono: bool = False, caption: bool = True,
+                uniform: bool = True) -> Scene:
+        """The scene of one checkpoint (with a caption naming the move). ``uniform`` gives every
+        checkpoint of the walkthrough the same height (images of one series); without it each
+        diagram is as tall as its own position needs (a flowing document)."""
+        note = None
+        if checkpoint.after:
+            note = f"after move {checkpoint.after} of {len(self.steps)}"
+        options = self.options(mono, caption, note)
+        if not uniform:
+            options = replace(options, min_rows=0)
+        return position_scene(self.game, checkpoint.state, options)
+
+    def steps_after(self, index: int) -> tuple[Step, ...]:
+        """The steps from checkpoint ``index`` up to the next checkpoint."""
+        start = self.checkpoints[index].after
+        end = self.checkpoints[index + 1].after if index + 1 < len(self.checkpoints) else len(self.steps)
+        return self.steps[start:end]
+
+
+def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str | None = None) -> Walkthrough:
+    """Replay ``solution``; CheckFailed (exit 1) when it does not verify."""
+    if every < 0:
+        raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
+    verdict = replay(solution)
+    if not verdict.ok:
+        raise CheckFailed(f"refusing to draw a walkthrough of a solution that does not verify: {verdict.line()}")
+    game = get_game(solution.game)
+    states = replay_states(solution)
+    moves = [game.parse_move(token) for token in solution.moves]
+    steps = tuple(Step(i + 1, token, game.describe_move(states[i], moves[i]))
+                  for i, token in enumerate(solution.moves))
+    marks = checkpoints(game, states, moves, every)
+    points = tuple(Checkpoint(k, tuple(reasons), states[k]) for k, reasons in sorted(marks.items()))
+    rows = max((len(col) for cp in points for col in getattr(cp.state, "columns", ())), default=0)
+    return Walkthrough(game, solution, steps, points, grade, rows)
+
+
+def suit_text(text: str, mono: bool) -> str:
+    """In mono, red suits are written as outlined symbols, as the diagrams draw them."""
+    if not mono:
+        return text
+    return text.replace(SUIT_SYMBOLS[2], "♡").replace(SUIT_SYMBOLS[3], "♢")
+
+
+# -- PNG set ----------------------------------------------------------------------------------
+STEP_SIZE = 9.5
+PAD = 14.0
+
+
+def _text_block(lines: list[str], x: float, y: float, width: float, size: float, colour, bold: bool = False,
+                indent: float = 0.0) -> tuple[list, float]:
+    """Wrapped lines with a hanging indent; returns primitives and the new baseline y."""
+    items = []
+    for line in lines:
+        for k, part in enumerate(wrap(line, size, width - indent, bold) or [""]):
+            y += size * 1.35
+            items.append(Text(x + (indent if k else 0), y, part, size, colour, bold))
+    return items, y
+
+
+def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
+    """One checkpoint: its diagram, then the steps that lead to the next one."""
+    cp = wt.checkpoints[index]
+    pal = palette(mono)
+    diagram = wt.diagram(cp, mono)
+    width = diagram.width
+    items: list = [Group(0, 0, 1.0, diagram)]
+    y = diagram.height - 4
+    items.append(Text(PAD, y + 11, cp.title, 11, pal.text, bold=True))
+    y += 14
+    steps = wt.steps_after(index)
+    if steps:
+        lines = [suit_text(s.text(), mono) for s in steps]
+    else:
+        lines = [f"Solved in {len(wt.steps)} moves."]
+    block, y = _text_block(lines, PAD, y, width - 2 * PAD, STEP_SIZE, pal.text, indent=STEP_SIZE * 1.6)
+    items += block
+    height = y + metrics(False).descent * STEP_SIZE + PAD
+    return Scene(width, height, items, pal.background)
+
+
+def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_scale: float = 0.42) -> Scene:
+    """One sheet: every checkpoint as a small diagram with its title, then all the moves in notation."""
+    pal = palette(mono)
+    thumbs = [wt.diagram(cp, mono, caption=False) for cp in wt.checkpoints]
+    tw = thumbs[0].width * thumb_scale
+    th = max(t.height for t in thumbs) * thumb_scale
+    gap = 12.0
+    width = across * tw + (across - 1) * gap + 2 * PAD
+    items: list = []
+    y = PAD + 16
+    items.append(Text(PAD, y, f"{wt.title}: the solution", 16, pal.text, bold=True))
+    facts = [f"{len(wt.steps)} moves", f"rules: {wt.solution.rules}"]
+    if wt.grade:
+        facts.insert(0, f"grade: {wt.grade}")
+    y += 15
+    items.append(Text(PAD, y, "  ·  ".join(facts), 9.5, pal.muted))
+    y += 10
+    label_size = 8.0
+    for i, (cp, thumb) in enumerate(zip(wt.checkpoints, thumbs)):
+        col, row = i % across, i // across
+        x = PAD + col * (tw + gap)
+        top = y + row * (th + 2 * label_size * 1.3 + gap)
+        title_lines = wrap(cp.title, label_size, tw, True)[:2]
+        for k, line in enumerate(title_lines):
+            items.append(Text(x, top + label_size * 1.3 * (k + 1), line, label_size, pal.text, bold=True))
+        items.append(Group(x, top + 2 * label_size * 1.3 + 3, thumb_scale, thumb))
+    rows = (len(thumbs) + across - 1) // across
+    y += rows * (th + 2 * label_size * 1.3 + gap) + 6
+    items.append(Line(PAD, y, width - PAD, y, pal.slot_border, 0.5))
+    y += 4
+    # all the moves in notation, ten to a row, each row numbered by its first move
+    per_line, size = 10, 9.5
+    moves = wt.solution.moves
+    label_w = text_width(f"{len(moves)}.", size) + 8
+    for start in range(0, len(moves), per_line):
+        y += size * 1.4
+        items.append(Text(PAD + label_w - 8, y, f"{start + 1}.", size, pal.muted, anchor="end"))
+        for k, token in enumerate(moves[start:start + per_line]):
+            items.append(Text(PAD + label_w + k * size * 2.4, y, token, size, pal.text))
+    height = y + metrics(False).descent * size + PAD
+    return Scene(width, height, items, pal.background)
+
+
+def walkthrough_pngs(wt: Walkthrough, mono: bool = False) -> dict[str, Scene]:
+    """File name -> scene: one per checkpoint (named by the move it follows) and the overview."""
+    stem = f"{wt.game.name}-{wt.solution.deal}"
+    scenes = {f"{stem}-move-{cp.after:03d}.png": checkpoint_scene(wt, i, mono)
+              for i, cp in enumerate(wt.checkpoints)}
+    scenes[f"{stem}-overview.png"] = overview_scene(wt, mono)
+    return scenes
+
+
+__all__ = ["Step", "Checkpoint", "Walkthrough", "build_walkthrough", "checkpoint_scene", "overview_scene",
+           "walkthrough_pngs", "suit_text", "DEFAULT_EVERY"]
