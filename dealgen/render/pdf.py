@@ -231,9 +231,23 @@ def walkthrough_styles(body: float = 10.0, heading: float = 13.0, title: float =
     }
 
 
-def walkthrough_flowables(wt: Any, mono: bool = False, styles: dict[str, Any] | None = None,
-                          max_diagram_height: float | None = None, max_scale: float = 0.8,
-                          title: bool = True) -> list[Flowable]:
+def styles_from(body: Any, small: Any | None = None, heading: Any | None = None) -> dict[str, Any]:
+    """Walkthrough styles derived from a document's own body (and small, heading) styles."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    small = small or body
+    heading = heading or ParagraphStyle("wt-heading", parent=body, fontName=PDF_NAMES[True],
+                                        fontSize=body.fontSize * 1.1, leading=body.fontSize * 1.45,
+                                        spaceBefore=body.fontSize * 0.6, spaceAfter=3)
+    hang = body.fontSize * 2.2
+    step = ParagraphStyle("wt-step", parent=body, leftIndent=hang, firstLineIndent=-hang, spaceBefore=0,
+                          spaceAfter=0)
+    return {"title": heading, "facts": small, "heading": heading, "step": step}
+
+
+def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None = None,
+                      max_diagram_height: float | None = None, max_scale: float = 0.8,
+                      title: bool = True) -> list[Flowable]:
     """A walkthrough as flowables for any document: an optional title block, then each
     checkpoint's heading and diagram (kept together), then the steps up to the next one.
     A book passes its own ``styles`` (keys title, facts, heading, step) and frame height."""
@@ -290,7 +304,7 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
         canvas.drawRightString(size[0] - margin, margin / 2, str(doc.page))
         canvas.restoreState()
 
-    story = walkthrough_flowables(wt, mono, max_diagram_height=size[1] - 2 * margin - 60)
+    story = walkthrough_story(wt, mono, max_diagram_height=size[1] - 2 * margin - 60)
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=make_canvas)
     return buffer.getvalue()
 

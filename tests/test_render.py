@@ -1,0 +1,324 @@
+"""Diagrams: scene geometry (nothing leaves the page, every index shows), both back ends,
+mono without colour, reproducible bytes, and `dealgen render`."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageStat
+from pypdf import PdfReader
+
+from dealgen.cards import CARDS, SUITS
+from dealgen.cli import main
+from dealgen.errors import InputError
+from dealgen.games.penguin import PENGUIN, PenguinState
+from dealgen.render.fonts import PDF_NAMES, text_width
+from dealgen.render.pdf import pdf_bytes, register_fonts
+from dealgen.render.png import png_bytes, render_image
+from dealgen.render.registry import DiagramOptions, position_scene, renderer
+from dealgen.render.scene import SUIT_PATHS, CardFace, Rect, Scene, Slot, Text
+from dealgen.render import penguin as penguin_render
+
+DATA = Path(__file__).parent / "data"
+SOLUTION_1 = DATA / "penguin-1-fcsolve.sol"
+
+
+# -- positions ------------------------------------------------------------------------------
+def build(columns: list[int], cells: int, complete: bool = False, deal: int = 1) -> PenguinState:
+    """A consistent position from deal ``deal``'s cards: the three starting foundations (or all
+    four complete), ``cells`` flipper cards, the rest dealt into columns of the given lengths."""
+    start = PENGUIN.deal(deal)
+    beak = start.beak
+    if complete:
+        data = {"beak": beak.code, "foundations": {s: CARDS[i * 13 + (beak % 13 + 12) % 13].code
+                                                    for i, s in enumerate(SUITS)},
+                "cells": [None] * 7, "columns": [[] for _ in range(7)]}
+        return PENGUIN.from_json(data)
+    loose = [c for col in start.columns for c in col]
+    data = {"beak": beak.code, "foundations": {s: (start.home_top(i).code if start.home[i] else None)
+                                                for i, s in enumerate(SUITS)},
+            "cells": [c.code for c in loose[:cells]] + [None] * (7 - cells)}
+    rest = loose[cells:]
+    assert sum(columns) == len(rest)
+    cols, k = [], 0
+    for n in columns + [0] * (7 - len(columns)):
+        cols.append([c.code for c in rest[k:k + n]])
+        k += n
+    data["columns"] = cols
+    return PENGUIN.from_json(data)
+
+
+POSITIONS = {
+    "deal": PENGUIN.deal(1),
+    "columns of 20 and 22, full flipper": build([20, 22], 7),
+    "one column of 42": build([42], 7),
+    "columns of 19, 19, 11, no flipper": build([19, 19, 11], 0),
+    "all home": build([], 0, complete=True),
+}
+
+
+def boxes_meet(a, b) -> bool:
+    return a[0] < b[2] - 1e-6 and b[0] < a[2] - 1e-6 and a[1] < b[3] - 1e-6 and b[1] < a[3] - 1e-6
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+@pytest.mark.parametrize("mono", [False, True])
+def test_nothing_leaves_the_page(name, mono):
+    scene = position_scene(PENGUIN, POSITIONS[name], DiagramOptions(mono=mono, grade="expert", note="after move 99 of 120"))
+    assert scene.outside() == []
+    assert scene.width > 0 and scene.height > 0
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_every_index_shows_and_cards_do_not_collide(name):
+    scene = position_scene(PENGUIN, POSITIONS[name], DiagramOptions())
+    places = [item for item in scene.items if isinstance(item, (CardFace, Slot))]
+    index_h = penguin_render.STYLE.index_height
+    for i, item in enumerate(places):
+        x0, y0, x1, _ = item.bbox()
+        if isinstance(item, CardFace):
+            strip = (x0, y0, x1, y0 + index_h + 0.5)
+            for later in places[i + 1:]:
+                assert not boxes_meet(strip, later.bbox()), f"{item} index hidden by {later}"
+        # cards of different piles never touch (same x = same pile)
+        for other in places[i + 1:]:
+            if abs(other.x - item.x) > 1e-6:
+                assert not boxes_meet(item.bbox(), other.bbox())
+    # the flipper row lies below every column card
+    cells_top = min(p.y for p in places if abs(p.y - max(q.y for q in places)) < 1e-6)
+    column_bottom = max(p.bbox()[3] for p in places if p.y < cells_top - 1 and p.x < penguin_render.column_x(7))
+    assert column_bottom < cells_top
+
+
+def test_all_52_cards_drawn_once_in_a_position():
+    state = POSITIONS["columns of 20 and 22, full flipper"]
+    scene = position_scene(PENGUIN, state, DiagramOptions())
+    faces = [(i.rank, i.suit) for i in scene.items if isinstance(i, CardFace)]
+    on_layout = sum(len(c) for c in state.columns) + sum(c is not None for c in state.cells)
+    assert len(faces) == on_layout + sum(1 for s in range(4) if state.home[s])
+    assert len(set(faces)) == len(faces)
+
+
+def test_text_never_below_7pt_and_index_size():
+    for state in POSITIONS.values():
+        scene = position_scene(PENGUIN, state, DiagramOptions(grade="easy"))
+        sizes = [t.size for t in scene.texts()]
+        assert min(sizes) >= 7
+    assert penguin_render.STYLE.index_size >= 7
+
+
+def test_long_columns_compress_then_grow():
+    assert penguin_render.fan_step(7) == penguin_render.STEP
+    assert penguin_render.fan_step(16) < penguin_render.STEP
+    assert penguin_render.fan_step(40) == penguin_render.STEP_MIN
+    short = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions())
+    tall = position_scene(PENGUIN, POSITIONS["one column of 42"], DiagramOptions())
+    assert tall.height > short.height and tall.width == short.width
+
+
+def test_beak_marked_until_home_and_its_place_kept():
+    deal = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions())
+    beaks = [i for i in deal.items if isinstance(i, CardFace) and i.beak]
+    assert len(beaks) == 1 and (beaks[0].rank, beaks[0].suit) == (PENGUIN.deal(1).beak.rank, PENGUIN.deal(1).beak.suit)
+    assert any(isinstance(t, Text) and t.text == "beak" for t in deal.items)  # its foundation place
+    home = position_scene(PENGUIN, POSITIONS["all home"], DiagramOptions())
+    assert not any(isinstance(i, CardFace) and i.beak for i in home.items)
+
+
+def test_caption_names_game_deal_grade_and_rules():
+    state = PENGUIN.deal(5, "supermove")
+    texts = " ".join(t.text for t in position_scene(PENGUIN, state, DiagramOptions(grade="hard")).texts())
+    assert "deal 5" in texts and "grade: hard" in texts and "supermove" in texts
+    bare = position_scene(PENGUIN, state, DiagramOptions(caption=False))
+    assert not any("deal 5" in t.text for t in bare.texts())
+
+
+def test_suit_paths_fit_their_unit_box():
+    for suit in range(4):
+        for start, segments in SUIT_PATHS[suit]:
+            points = [start] + [(seg[i], seg[i + 1]) for seg in segments for i in range(1, len(seg), 2)]
+            assert all(-0.51 <= x <= 0.51 and -0.51 <= y <= 0.51 for x, y in points)
+
+
+def test_font_metrics_match_reportlab():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register_fonts()
+    for text in ("10", "Penguin · deal 1", "9♣ from column 3 onto 10♣ (35)"):
+        for bold in (False, True):
+            assert text_width(text, 10, bold) == pytest.approx(stringWidth(text, PDF_NAMES[bold], 10))
+
+
+def test_scene_outside_catches_a_stray_primitive():
+    scene = Scene(100, 100, [Rect(90, 90, 20, 5, fill=(0, 0, 0))])
+    assert len(scene.outside()) == 1
+
+
+def test_game_without_diagrams_is_a_clear_error():
+    with pytest.raises(InputError, match="no diagrams"):
+        renderer(SimpleNamespace(name="no-such-game"))
+
+
+# -- PNG ------------------------------------------------------------------------------------
+def red_pixels(image: Image.Image) -> int:
+    data = image.convert("RGB").tobytes()
+    return sum(1 for r, g, b in zip(data[0::3], data[1::3], data[2::3]) if r > 150 and g < 90 and b < 90)
+
+
+def test_png_size_content_and_colour():
+    scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions())
+    image = Image.open(io.BytesIO(png_bytes(scene, dpi=60)))
+    assert image.size == (round(scene.width * 60 / 72), round(scene.height * 60 / 72))
+    assert ImageStat.Stat(image.convert("L")).stddev[0] > 20  # not blank
+    assert red_pixels(image) > 100
+    exact = Image.open(io.BytesIO(png_bytes(scene, size=(320, 200))))
+    assert exact.size == (320, 200)
+
+
+def test_png_default_is_300_dpi():
+    scene = Scene(72, 36, [Rect(10, 10, 20, 10, fill=(0, 0, 0))])
+    image = Image.open(io.BytesIO(png_bytes(scene)))
+    assert image.size == (300, 150)
+    assert round(image.info["dpi"][0]) == 300
+
+
+def test_mono_png_has_no_colour():
+    scene = position_scene(PENGUIN, POSITIONS["columns of 20 and 22, full flipper"], DiagramOptions(mono=True))
+    assert scene.is_mono()
+    image = render_image(scene, dpi=50)
+    assert image.mode == "L"
+    assert red_pixels(image) == 0
+    colour = render_image(position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions()), dpi=50)
+    assert colour.mode == "RGB" and red_pixels(colour) > 0
+
+
+def test_png_is_reproducible():
+    scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(grade="easy"))
+    assert png_bytes(scene, dpi=40) == png_bytes(scene, dpi=40)
+
+
+# -- PDF ------------------------------------------------------------------------------------
+def fonts_of(reader: PdfReader) -> list:
+    fonts = []
+    for page in reader.pages:
+        resources = page["/Resources"]
+        for font in resources.get("/Font", {}).values():
+            fonts.append(font.get_object())
+    return fonts
+
+
+def embedded(font) -> bool:
+    descriptors = []
+    if "/FontDescriptor" in font:
+        descriptors.append(font["/FontDescriptor"].get_object())
+    for child in font.get("/DescendantFonts", []):
+        descriptors.append(child.get_object()["/FontDescriptor"].get_object())
+    return bool(descriptors) and all(any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                                     for d in descriptors)
+
+
+def page_images(page) -> list:
+    xobjects = page["/Resources"].get("/XObject", {})
+    return [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image"]
+
+
+def colour_operands(reader: PdfReader) -> list:
+    """Every colour set with differing RGB components (rg/RG) or in CMYK (k/K)."""
+    found = []
+    for page in reader.pages:
+        tokens = page.get_contents().get_data().decode("latin-1").split()
+        for i, tok in enumerate(tokens):
+            if tok in ("rg", "RG") and len(set(tokens[i - 3:i])) > 1:
+                found.append(tokens[i - 3:i + 1])
+            if tok in ("k", "K"):
+                found.append(tokens[i - 4:i + 1])
+    return found
+
+
+def test_pdf_vectors_fonts_text_and_mono():
+    scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(grade="medium"))
+    data = pdf_bytes(scene, title="Penguin deal 1")
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((scene.width, scene.height))
+    fonts = fonts_of(reader)
+    assert fonts and all(embedded(f) for f in fonts)
+    assert page_images(reader.pages[0]) == []
+    text = reader.pages[0].extract_text()
+    assert "deal 1" in text and "grade: medium" in text
+    assert colour_operands(reader)  # colour mode uses colour
+    mono = PdfReader(io.BytesIO(pdf_bytes(position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(mono=True)))))
+    assert colour_operands(mono) == []
+    assert data == pdf_bytes(scene, title="Penguin deal 1")  # byte-identical
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler's pdftoppm not installed")
+def test_png_and_pdf_draw_the_same_picture(tmp_path):
+    """One scene, two back ends: the rasterised PDF and the PNG agree pixel for pixel, nearly."""
+    scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions())
+    (tmp_path / "d.pdf").write_bytes(pdf_bytes(scene))
+    subprocess.run(["pdftoppm", "-png", "-r", "150", "-singlefile", str(tmp_path / "d.pdf"), str(tmp_path / "d")],
+                   check=True)
+    from_pdf = Image.open(tmp_path / "d.png").convert("L")
+    from_png = render_image(scene, size=from_pdf.size).convert("L")
+    diff = ImageStat.Stat(_absdiff(from_pdf, from_png)).mean[0]
+    # only antialiased edges differ (about 3.3); the same picture two pixels out of place gives 9.7
+    assert diff < 5
+
+
+def _absdiff(a: Image.Image, b: Image.Image) -> Image.Image:
+    from PIL import ImageChops
+
+    return ImageChops.difference(a, b)
+
+
+# -- CLI ------------------------------------------------------------------------------------
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_render_png_and_pdf(tmp_path):
+    png = tmp_path / "d.png"
+    result = run("render", "penguin", "1", "-o", str(png), "--solution", str(SOLUTION_1), "--after", "7",
+                 "--size", "600x400")
+    assert result.exit_code == 0, result.output
+    assert Image.open(png).size == (600, 400)
+    pdf = tmp_path / "d.pdf"
+    result = run("render", "penguin", "1", "-o", str(pdf), "--solution", str(SOLUTION_1), "--mono")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 1 and colour_operands(reader) == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-o", "{d}/x.txt"], "must end in .png or .pdf"),
+    (["-o", "{d}/x.png", "--dpi", "0"], "--dpi 0"),
+    (["-o", "{d}/x.png", "--size", "10x"], "--size '10x'"),
+    (["-o", "{d}/x.png", "--dpi", "100", "--size", "10x10"], "not both"),
+    (["-o", "{d}/missing/x.png"], "does not exist"),
+    (["-o", "{d}/x.pdf", "--size", "10x10"], "PNG output only"),
+    (["-o", "{d}/x.png", "--solution", str(SOLUTION_1), "--after", "92"], "beyond the end of the solution (91 moves)"),
+    (["-o", "{d}/x.png", "--after", "-1", "--no-grade"], "--after -1"),
+    (["-o", "{d}/x.png", "--rules", "nope", "--no-grade"], "unknown rule set"),
+])
+def test_cli_render_bad_input(tmp_path, args, message):
+    result = run("render", "penguin", "1", *[a.format(d=tmp_path) for a in args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert list(tmp_path.rglob("*")) == []  # nothing written, not even a temporary file
+
+
+def test_cli_render_refuses_a_wrong_solution(tmp_path):
+    bad = tmp_path / "bad.sol"
+    bad.write_text(SOLUTION_1.read_text().replace("1a 1b 1c", "1a 1a 1c"))
+    result = run("render", "penguin", "1", "-o", str(tmp_path / "x.png"), "--solution", str(bad), "--after", "3")
+    assert result.exit_code == 1 and "does not verify" in result.output
+    assert not (tmp_path / "x.png").exists()
