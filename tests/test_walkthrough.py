@@ -1,0 +1,171 @@
+"""Walkthroughs: steps in words and notation, checkpoints, the PDF flow, the PNG set, and the
+refusal of a solution that does not verify."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from dealgen.cli import main
+from dealgen.errors import CheckFailed, InputError
+from dealgen.games.penguin import PENGUIN
+from dealgen.render.pdf import register_fonts, walkthrough_pdf_bytes
+from dealgen.render.penguin import beak_free
+from dealgen.render.walkthrough import (build_walkthrough, checkpoint_scene, overview_scene, walkthrough_flowables,
+                                        walkthrough_pngs)
+from dealgen.solution import read_solution
+
+from .test_render import colour_operands, embedded, fonts_of, page_images
+
+DATA = Path(__file__).parent / "data"
+SOLUTION_1 = DATA / "penguin-1-fcsolve.sol"
+SOLUTION_617 = DATA / "penguin-617-fcsolve.sol"
+
+
+@pytest.fixture(scope="module")
+def wt1():
+    return build_walkthrough(read_solution(SOLUTION_1), every=10, grade="medium")
+
+
+def test_steps_in_words_and_notation(wt1):
+    assert len(wt1.steps) == 91
+    assert wt1.steps[0].text() == "1. 3♦ from column 1 to cell a (1a)"
+    assert wt1.steps[6].text() == "7. J♥ (the beak) from column 1 to the foundation (1h)"
+    pattern = re.compile(r"^\d+\. \S.* \([1-7a-g][1-7a-gh]\)$")
+    assert all(pattern.match(step.text()) for step in wt1.steps)
+    assert any("onto" in s.words and "in column" in s.words for s in wt1.steps)
+
+
+def test_checkpoints_start_milestones_every_n_and_end(wt1):
+    points = {cp.after: cp for cp in wt1.checkpoints}
+    assert 0 in points and 91 in points
+    assert "the last card home" in points[91].reasons
+    freed = [cp for cp in wt1.checkpoints if "the beak is free" in cp.reasons]
+    assert len(freed) == 1 and beak_free(freed[0].state)
+    emptied = [r for cp in wt1.checkpoints for r in cp.reasons if r.endswith("emptied")]
+    assert "column 1 emptied" in emptied
+    assert 10 in points and 20 in points  # every 10 moves
+    assert points[91].state.cards_home == 52
+    fewer = build_walkthrough(read_solution(SOLUTION_1), every=0)
+    assert 10 not in {cp.after for cp in fewer.checkpoints}
+    assert len(fewer.checkpoints) < len(wt1.checkpoints)
+    # the steps between checkpoints cover the whole solution once
+    covered = [s.number for i in range(len(wt1.checkpoints)) for s in wt1.steps_after(i)]
+    assert covered == list(range(1, 92))
+
+
+def test_beak_freed_means_uncovered():
+    state = PENGUIN.deal(1)
+    assert not beak_free(state)
+    for token in ("1a", "1b", "1c", "1d", "1e", "1f"):
+        state = PENGUIN.play(state, PENGUIN.parse_move(token))
+    assert beak_free(state)
+
+
+def test_a_wrong_solution_is_refused():
+    solution = read_solution(SOLUTION_1)
+    broken = type(solution)(solution.game, solution.deal, solution.rules, ("1a", "1a") + solution.moves[2:])
+    with pytest.raises(CheckFailed, match="does not verify.*move 2"):
+        build_walkthrough(broken)
+    short = type(solution)(solution.game, solution.deal, solution.rules, solution.moves[:-1])
+    with pytest.raises(CheckFailed, match="not won"):
+        build_walkthrough(short)
+    with pytest.raises(InputError):
+        build_walkthrough(solution, every=-1)
+
+
+def test_pdf_walkthrough(wt1):
+    data = walkthrough_pdf_bytes(wt1)
+    reader = PdfReader(io.BytesIO(data))
+    pages = len(reader.pages)
+    assert 4 <= pages <= 12
+    assert data == walkthrough_pdf_bytes(wt1)  # byte-identical
+    fonts = fonts_of(reader)
+    assert fonts and all(embedded(f) for f in fonts)
+    assert all(page_images(page) == [] for page in reader.pages)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "deal 1" in text and "grade: medium" in text
+    for step in wt1.steps:  # every move, in notation and in order
+        assert f"({step.token})" in text
+    positions = [text.index(f"{s.number}. ") for s in wt1.steps[:20]]
+    assert positions == sorted(positions)
+    for cp in wt1.checkpoints[1:]:
+        assert f"After move {cp.after}" in text
+    assert colour_operands(reader)
+    mono = PdfReader(io.BytesIO(walkthrough_pdf_bytes(wt1, mono=True)))
+    assert colour_operands(mono) == []
+    assert "♡" in "".join(p.extract_text() for p in mono.pages)  # red suits outlined in mono text
+
+
+def test_png_set_and_overview(wt1):
+    scenes = walkthrough_pngs(wt1)
+    assert len(scenes) == len(wt1.checkpoints) + 1
+    assert "penguin-1-overview.png" in scenes and "penguin-1-move-000.png" in scenes
+    for scene in scenes.values():
+        assert scene.outside() == []
+    overview = overview_scene(wt1)
+    assert all(tok in {t.text for t in overview.texts()} for tok in wt1.solution.moves)
+    last = checkpoint_scene(wt1, len(wt1.checkpoints) - 1)
+    assert any("Solved in 91 moves" in t.text for t in last.texts())
+
+
+def test_flowables_for_a_larger_document(wt1):
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate
+
+    register_fonts()
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9, leading=12)
+    solution = read_solution(SOLUTION_617)
+    story = walkthrough_flowables(solution, mono=True, every=20, body_style=body)
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, pagesize=(432, 648), invariant=1).build(story)
+    reader = PdfReader(buffer)
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "The deal" in text and f"1. " in text and f"({solution.moves[0]})" in text
+    assert f"{len(solution.moves)}. " in text
+    assert len(reader.pages) >= 2
+
+
+# -- CLI --------------------------------------------------------------------------------------
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_walkthrough_pdf_and_pngs(tmp_path):
+    pdf = tmp_path / "w.pdf"
+    result = run("walkthrough", str(SOLUTION_617), "-o", str(pdf), "--every", "20")
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(pdf).pages) >= 3
+    out = tmp_path / "pngs"
+    out.mkdir()
+    result = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--mono",
+                 "--dpi", "30", "--every", "0")
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in out.iterdir())
+    assert "penguin-1-overview.png" in files and "penguin-1-move-000.png" in files
+    assert all(Image.open(out / f).mode == "L" for f in files)  # mono: greys only
+
+
+def test_cli_walkthrough_refuses_and_rejects(tmp_path):
+    bad = tmp_path / "bad.sol"
+    bad.write_text(SOLUTION_1.read_text().replace("1a 1b 1c", "1a 1a 1c"))
+    result = run("walkthrough", str(bad), "-o", str(tmp_path / "w.pdf"))
+    assert result.exit_code == 1 and "does not verify" in result.output
+    assert not (tmp_path / "w.pdf").exists()
+    for args, message in [
+        ([str(SOLUTION_1), "-o", str(tmp_path / "w.png")], "FILE.pdf, or a folder"),
+        ([str(SOLUTION_1), "-o", f"{tmp_path}/missing/"], "does not exist"),
+        ([str(SOLUTION_1), "-o", str(tmp_path / "w.pdf"), "--every", "-2"], "--every -2"),
+        (["penguin", "2", "--solution", str(SOLUTION_1), "-o", str(tmp_path / "w.pdf")], "not penguin deal 2"),
+        ([], "GAME NUMBER"),
+    ]:
+        result = run("walkthrough", *args) if args else run("walkthrough", "-o", str(tmp_path / "w.pdf"))
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.sol"]
