@@ -43,7 +43,7 @@ HOME_TOKENS_CELL = tuple(f"{c}h" for c in CELLS)
 
 # Heuristic weights (lower priority = expanded first). Tuned on deals 1-200; see bench/.
 W_OUT = 6  # per card not yet home
-W_BAD = 5  # per card not resting in a finished run on a column's bottom
+W_BAD = 3  # per card not resting in a finished run on a column's bottom
 W_CELL = 2  # per occupied cell
 W_G = 1  # per move made: keeps solutions short without losing completeness
 
@@ -93,12 +93,10 @@ class PenguinProblem:
     def __init__(self, state: PenguinState, ncells: int | None = None, g_weight: int = W_G):
         beak, cols, cells, home = to_internal(state)
         if ncells is not None:
-            used = [c for c in cells if c != EMPTY]
-            if len(used) > ncells:
-                raise ValueError(f"the position already uses {len(used)} cells")
-            # keep the cards in their real cells when they fit, else none are in use
-            cells = cells[:ncells] if all(c == EMPTY for c in cells[ncells:]) else bytes(used) + bytes(
-                [EMPTY] * (ncells - len(used)))
+            # fewer cells: the last ones are taken away (they must be empty)
+            if any(c != EMPTY for c in cells[ncells:]):
+                raise ValueError(f"cells beyond the first {ncells} are in use")
+            cells = cells[:ncells]
         self.beak = beak
         self.rules = state.rules
         self.start_state = (cols, cells, home)
@@ -110,17 +108,28 @@ class PenguinProblem:
     def start(self):
         cols, cells, home = self.start_state
         cols, cells, home, tokens = self.auto(list(cols), bytearray(cells), list(home))
-        node = (cols, cells, home, 0)
+        node = (cols, cells, home, 0, self._badness(cols))
         return tokens, node, canonical_key(cols, cells), sum(home) == 52
 
+    def _badness(self, cols) -> int:
+        bad_of = self._bad
+        total = 0
+        for col in cols:
+            b = bad_of.get(col)
+            if b is None:
+                b = bad_of[col] = _disorder(col)
+            total += b
+        return total
+
     def expand(self, node) -> Iterator[Child]:
-        cols, cells, home, g = node
+        cols, cells, home, g, bad = node
         run_of = self._run
         rules = self.rules
+        finish = self._finish
         free_cell = cells.find(EMPTY)
         first_empty = -1
         n_empty = 0
-        tops: list[tuple[int, bytes, int]] = []  # (column, cards, run start)
+        tops: list[tuple[int, bytes]] = []  # non-empty columns
         runloc: dict[int, tuple[int, int]] = {}  # card in a top run -> (column, index)
         for i in range(NCOLS):
             col = cols[i]
@@ -132,7 +141,7 @@ class PenguinProblem:
             rs = run_of.get(col)
             if rs is None:
                 rs = run_of[col] = _run_start(col)
-            tops.append((i, col, rs))
+            tops.append((i, col))
             for p in range(rs, len(col)):
                 runloc[col[p]] = (i, p)
 
@@ -146,37 +155,52 @@ class PenguinProblem:
             return (free + 1) * 2 ** others
 
         # column or cell onto a non-empty column: the fitting part is unique
-        for j, colj, _ in tops:
+        for j, colj in tops:
             want = BELOW[colj[-1]]
             where = runloc.get(want)
             if where is not None:
                 i, p = where
                 if i != j and len(cols[i]) - p <= limit(j):
-                    yield self._child(node, i, p, j, f"{COLUMNS[i]}{COLUMNS[j]}")
+                    new_cols = list(cols)
+                    new_cols[i] = cols[i][:p]
+                    new_cols[j] = colj + cols[i][p:]
+                    yield finish(node, new_cols, cells, (COLUMNS[i] + COLUMNS[j],), i, j)
             k = cells.find(want)
             if k >= 0:
-                yield self._cell_to_col(node, k, j, f"{CELLS[k]}{COLUMNS[j]}")
+                new_cols = list(cols)
+                new_cols[j] = colj + bytes((want,))
+                new_cells = bytearray(cells)
+                new_cells[k] = EMPTY
+                yield finish(node, new_cols, bytes(new_cells), (CELLS[k] + COLUMNS[j],), -1, j)
         # a run headed by a rel-12 card (or such a cell card) to the first empty column
         if first_empty >= 0:
+            e = first_empty
             for s in range(4):
                 head = s * 13 + 12
                 where = runloc.get(head)
                 if where is not None:
                     i, p = where
-                    if p > 0 and len(cols[i]) - p <= limit(first_empty):
-                        yield self._child(node, i, p, first_empty, f"{COLUMNS[i]}{COLUMNS[first_empty]}")
+                    if p > 0 and len(cols[i]) - p <= limit(e):
+                        new_cols = list(cols)
+                        new_cols[i] = cols[i][:p]
+                        new_cols[e] = cols[i][p:]
+                        yield finish(node, new_cols, cells, (COLUMNS[i] + COLUMNS[e],), i, e)
                 k = cells.find(head)
                 if k >= 0:
-                    yield self._cell_to_col(node, k, first_empty, f"{CELLS[k]}{COLUMNS[first_empty]}")
+                    new_cols = list(cols)
+                    new_cols[e] = bytes((head,))
+                    new_cells = bytearray(cells)
+                    new_cells[k] = EMPTY
+                    yield finish(node, new_cols, bytes(new_cells), (CELLS[k] + COLUMNS[e],), -1, e)
         # an exposed card to the first free cell
         if free_cell >= 0:
-            for i, col, _ in tops:
-                c = col[-1]
+            cell_name = CELLS[free_cell]
+            for i, col in tops:
                 new_cols = list(cols)
                 new_cols[i] = col[:-1]
                 new_cells = bytearray(cells)
-                new_cells[free_cell] = c
-                yield self._finish(new_cols, new_cells, list(home), g, (f"{COLUMNS[i]}{CELLS[free_cell]}",))
+                new_cells[free_cell] = col[-1]
+                yield finish(node, new_cols, bytes(new_cells), (COLUMNS[i] + cell_name,), i, -1, col[-1])
         # the beak home from a column where something could still be packed on it
         s = self.beak // 13
         if home[s] == 0:
@@ -187,43 +211,41 @@ class PenguinProblem:
                 new_cols[i] = cols[i][:-1]
                 new_home = list(home)
                 new_home[s] = 1
-                yield self._finish(new_cols, bytearray(cells), new_home, g, (f"{COLUMNS[i]}h",))
+                yield finish((cols, cells, tuple(new_home), g, bad), new_cols, cells,
+                             (COLUMNS[i] + "h",), i, -1, self.beak)
 
-    # -- building children ------------------------------------------------------------
-    def _child(self, node, i: int, p: int, j: int, token: str) -> Child:
-        cols, cells, home, g = node
-        new_cols = list(cols)
-        moving = cols[i][p:]
-        new_cols[i] = cols[i][:p]
-        new_cols[j] = cols[j] + moving
-        return self._finish(new_cols, bytearray(cells), list(home), g, (token,))
-
-    def _cell_to_col(self, node, k: int, j: int, token: str) -> Child:
-        cols, cells, home, g = node
-        new_cols = list(cols)
-        new_cols[j] = cols[j] + bytes((cells[k],))
-        new_cells = bytearray(cells)
-        new_cells[k] = EMPTY
-        return self._finish(new_cols, new_cells, list(home), g, (token,))
-
-    def _finish(self, cols: list[bytes], cells: bytearray, home: list[int], g: int,
-                tokens: tuple[str, ...]) -> Child:
-        cols_t, cells_b, home_t, auto = self.auto(cols, cells, home)
-        if auto:
-            tokens = tokens + auto
-        g += len(tokens)
-        node = (cols_t, cells_b, home_t, g)
-        out = 52 - sum(home_t)
+    def _finish(self, node, new_cols: list[bytes], new_cells: bytes, tokens: tuple[str, ...],
+                src: int, dst: int, check: int = EMPTY) -> Child:
+        """The child after a move from column ``src`` (or -1) to column ``dst`` (or -1):
+        safe auto-moves, then key and priority. ``check`` is a card that may now go home
+        (one put in a cell, or the beak sent home)."""
+        cols, _, home, g, bad = node
+        # Only a newly exposed card (or ``check``) can start auto-moves: the parent had none left.
+        trigger = check != EMPTY and (check == self.beak or check % 13 == home[check // 13])
+        if not trigger and src >= 0:
+            col = new_cols[src]
+            if col:
+                c = col[-1]
+                trigger = c % 13 == home[c // 13] and (c != self.beak or len(col) == 1)
         bad_of = self._bad
-        bad = 0
-        for col in cols_t:
-            b = bad_of.get(col)
-            if b is None:
-                b = bad_of[col] = _disorder(col)
-            bad += b
+        if trigger:
+            cols_t, cells_b, home_t, auto = self.auto(new_cols, bytearray(new_cells), list(home))
+            tokens = tokens + auto
+            bad = self._badness(cols_t)
+        else:
+            cols_t, cells_b, home_t = tuple(new_cols), new_cells, home
+            for i in (src, dst):
+                if i >= 0:
+                    b = bad_of.get(cols_t[i])
+                    if b is None:
+                        b = bad_of[cols_t[i]] = _disorder(cols_t[i])
+                    bad += b - bad_of[cols[i]]
+        g += len(tokens)
+        out = 52 - home_t[0] - home_t[1] - home_t[2] - home_t[3]
         used = len(cells_b) - cells_b.count(EMPTY)
         prio = W_OUT * out + W_BAD * bad + W_CELL * used + self.g_weight * g
-        return tokens, node, canonical_key(cols_t, cells_b), prio, out == 0
+        key = SEP.join(sorted(cols_t)) + CELLSEP + bytes(sorted(cells_b))
+        return tokens, (cols_t, cells_b, home_t, g, bad), key, prio, out == 0
 
     def auto(self, cols: list[bytes], cells: bytearray, home: list[int]):
         """Send home every card that can go safely; returns the new parts and the tokens."""
@@ -382,9 +404,11 @@ def fewest_cells(state: PenguinState, known: int, seconds: float) -> tuple[int, 
     """The fewest flipper cells with which the solver wins, trying 0, 1, ... below
     ``known`` (which is known to suffice), and the states that took. Each attempt has
     ``CELL_BUDGET`` states; a smaller number that runs out of budget counts as not
-    sufficing, so the figure is exact unless a budget ran out (then an upper bound)."""
+    sufficing, so the figure is exact unless a budget ran out (then an upper bound).
+    Cells a position already fills are kept (counting starts above the last of them)."""
+    filled = [k for k, card in enumerate(state.cells) if card is not None]
     spent = 0
-    for k in range(known):
+    for k in range((filled[-1] + 1) if filled else 0, known):
         found = best_first(PenguinProblem(state, ncells=k), CELL_BUDGET, max(seconds, 1.0))
         spent += found.expanded
         if found.verdict == SOLVED:
