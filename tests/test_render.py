@@ -322,3 +322,14 @@ def test_cli_render_refuses_a_wrong_solution(tmp_path):
     result = run("render", "penguin", "1", "-o", str(tmp_path / "x.png"), "--solution", str(bad), "--after", "3")
     assert result.exit_code == 1 and "does not verify" in result.output
     assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_render_takes_the_rules_of_the_solution_file(tmp_path):
+    other = tmp_path / "sm.sol"
+    other.write_text(SOLUTION_1.read_text().replace("rules: parlett", "rules: supermove"))
+    out = str(tmp_path / "x.png")
+    # replayed under its own rules (where this parlett solution breaks at move 26), not refused for them
+    result = run("render", "penguin", "1", "-o", out, "--solution", str(other), "--after", "3")
+    assert result.exit_code == 1 and "(supermove)" in result.output and "move 26" in result.output
+    result = run("render", "penguin", "1", "-o", out, "--solution", str(other), "--rules", "single")
+    assert result.exit_code == 2 and "not 'single'" in result.output

@@ -112,10 +112,11 @@ def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: fl
     dpi, pixels = check_raster(kind, dpi, size)
     if after < 0:
         raise InputError(f"--after {after}: give a number of moves from 0 up")
+    asked = rules
     rules = game.check_rules(rules)
     renderer(game)  # fail now if the game has no diagrams
 
-    solution, grade = load_solution(game, number, rules, solution_path)
+    solution, grade = load_solution(game, number, asked, solution_path)
     if solution is None and (after > 0 or not no_grade):
         solution, grade = solve_for(game, number, rules, need_moves=after > 0)
     if solution is not None:
