@@ -265,9 +265,12 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         if wt.grade:
             facts.insert(0, f"grade: {wt.grade}")
         story.append(Paragraph(" · ".join(facts), styles["facts"]))
-        story.append(Paragraph(
-            "Columns are numbered 1–7 from the left, the flipper's cells lettered a–g, and h stands for the "
-            "foundations. Each step gives the move in words, then in notation.", styles["facts"]))
+        from .registry import renderer
+
+        legend = getattr(renderer(wt.game), "legend", None)
+        if legend is not None:
+            text = legend(wt.game, wt.checkpoints[0].state)
+            story.append(Paragraph(_marked(text, mono, red), styles["facts"]))
     for i, cp in enumerate(wt.checkpoints):
         diagram = wt.diagram(cp, mono, caption=False, uniform=False)
         story.append(KeepTogether([

@@ -154,6 +154,13 @@ def _caption(items: list, state: PenguinState, options: DiagramOptions, width: f
     return note_y + metrics(False).descent * NOTE_SIZE
 
 
+def legend(game: Any, state: PenguinState) -> str:
+    """How to read the diagrams and the notation, for the head of a walkthrough."""
+    return (f"Columns are numbered 1–7 from the left, the flipper's cells lettered a–g, and h stands for the "
+            f"foundations. The beak, {state.beak.symbol}, is picked out with ◀ until it goes home, and its "
+            f"foundation's place is kept for it. Each step gives the move in words, then in notation.")
+
+
 # -- walkthrough checkpoints ---------------------------------------------------------------
 def beak_free(state: PenguinState) -> bool:
     """The beak is free once nothing covers it: at the end of its column, in a cell, or home."""
