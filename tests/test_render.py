@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -333,3 +334,12 @@ def test_cli_render_takes_the_rules_of_the_solution_file(tmp_path):
     assert result.exit_code == 1 and "(supermove)" in result.output and "move 26" in result.output
     result = run("render", "penguin", "1", "-o", out, "--solution", str(other), "--rules", "single")
     assert result.exit_code == 2 and "not 'single'" in result.output
+
+
+def test_scenes_and_games_import_neither_pillow_nor_reportlab():
+    code = ("import sys, dealgen.games, dealgen.render.scene, dealgen.render.registry, dealgen.render.penguin, "
+            "dealgen.render.walkthrough; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('PIL', 'reportlab')]; print(bad); "
+            "sys.exit(1 if bad else 0)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
