@@ -42,7 +42,7 @@ HOME_TOKENS_COL = tuple(f"{c}h" for c in COLUMNS)
 HOME_TOKENS_CELL = tuple(f"{c}h" for c in CELLS)
 
 # Heuristic weights (lower priority = expanded first). Tuned on deals 1-200; see bench/.
-W_OUT = 6  # per card not yet home
+W_OUT = 8  # per card not yet home
 W_BAD = 3  # per card not resting in a finished run on a column's bottom
 W_CELL = 2  # per occupied cell
 W_G = 1  # per move made: keeps solutions short without losing completeness
