@@ -148,8 +148,8 @@ def _print_summary(s: dict, err: bool) -> None:
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
-@click.option("--from-scan", type=click.Path(exists=True, dir_okay=False, path_type=str), default=None,
-              help="Use (and extend) this scan's JSON lines instead of a throwaway one.")
+@click.option("--from-scan", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Where to write the cut points (default: the file shipped with dealgen).")
 @with_budgets
