@@ -69,3 +69,31 @@ def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | N
         if grade_of(start + offset) == wanted:
             return DailyPick(date, start + offset, wanted, offset + 1)
     raise CheckFailed(f"{date.isoformat()}: no '{wanted}' deal among {start}-{start + WINDOW - 1}")
+
+
+# -- what a day publishes -------------------------------------------------------------
+IMAGE_SIZES = {"square": (1080, 1080), "wide": (1200, 630)}  # social posts, link previews
+
+
+def grade_mark(grade: str, grades: tuple[str, ...]) -> str:
+    """``easy`` -> ★☆☆☆: the grade as a mark readers take in at a glance."""
+    level = grades.index(grade) + 1 if grade in grades else 0
+    return "★" * level + "☆" * (len(grades) - level)
+
+
+def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
+    """A scene with the aspect of ``pixels``: a title, a subtitle and the diagram fitted below."""
+    from .render.scene import Group, Scene, Text, fit
+
+    width = 720.0
+    height = width * pixels[1] / pixels[0]
+    pad = width * 0.035
+    title_size = width * 0.048
+    sub_size = width * 0.030
+    scene = Scene(width, height)
+    scene.add(Text(width / 2, pad + title_size, title, title_size, bold=True, anchor="middle"))
+    scene.add(Text(width / 2, pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
+    top = pad + title_size + sub_size * 2.4
+    scale, dx, dy = fit(diagram, width - 2 * pad, height - top - pad)
+    scene.add(Group(pad + dx, top + dy, scale, diagram))
+    return scene

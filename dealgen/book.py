@@ -1,0 +1,312 @@
+"""Printable puzzle books: puzzles up front, solutions at the back, one PDF.
+
+A book is built from a seed catalog and a layout preset: title page, a colophon naming
+the rule set and how to play the deals in PySolFC, contents with page numbers, how to
+play, the puzzle pages (1, 2 or 4 to a page), then every solution as a walkthrough with
+checkpoint diagrams. Pages have mirrored margins (the inside margin on the binding side),
+running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog rides
+along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
+
+Nothing is written unless every solution replays and wins (``catalog.require_verified``),
+and the same catalog and layout give a byte-identical PDF.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
+                                PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from . import __version__
+from .catalog import ATTACHMENT, Catalog, Entry, require_verified
+from .errors import InputError
+from .fileio import write_atomic
+from .games import get_game
+from .grade import GRADES
+from .layout import Layout
+from .render.pdf import draw_scene_in, make_canvas, register_fonts
+from .render.registry import DiagramOptions, position_scene
+from .render.walkthrough import walkthrough_flowables
+
+GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
+
+
+@dataclass(frozen=True)
+class BookInfo:
+    title: str
+    subtitle: str = ""
+    author: str = ""
+    every: int = 20  # a checkpoint diagram at least every this many moves in the solutions
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class _Styles:
+    def __init__(self, layout: Layout) -> None:
+        names = register_fonts()
+        regular, bold = names[False], names[True]
+        body = layout.body_size
+        self.body = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.35, spaceAfter=body * 0.5)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=body * 0.85, leading=body * 1.15)
+        self.h1 = ParagraphStyle("h1", fontName=bold, fontSize=layout.heading_size, leading=layout.heading_size * 1.3,
+                                 spaceAfter=layout.heading_size * 0.6)
+        self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
+                                 spaceBefore=body * 0.8, spaceAfter=body * 0.3)
+        self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
+                                    leading=layout.title_size * 1.2, alignment=1)
+        self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=layout.heading_size,
+                                       leading=layout.heading_size * 1.4, alignment=1)
+        self.centre = ParagraphStyle("centre", parent=self.body, alignment=1)
+        self.toc = [ParagraphStyle(f"toc{i}", parent=self.body, leftIndent=i * body * 1.5, firstLineIndent=0,
+                                   spaceBefore=body * (0.4 if i == 0 else 0), fontName=bold if i == 0 else regular)
+                    for i in range(2)]
+        self.regular, self.bold = regular, bold
+
+
+class _Bookmark(Flowable):
+    """An invisible marker that files a PDF bookmark at its page."""
+
+    def __init__(self, text: str, key: str, level: int) -> None:
+        super().__init__()
+        self.text, self.key, self.level = text, key, level
+
+    def wrap(self, *_: Any) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.text, self.key, level=self.level, closed=self.level > 0)
+
+
+class _PuzzlePage(Flowable):
+    """One page of puzzles in a grid (1, 2 or 4 cells), each with its heading and diagram."""
+
+    def __init__(self, book: "_Book", items: list[tuple[int, Entry]]) -> None:
+        super().__init__()
+        self.book, self.items = book, items
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.w, self.h = avail_width, avail_height * 0.999
+        return self.w, self.h
+
+    def draw(self) -> None:
+        per_page = self.book.layout.per_page
+        cols = 2 if per_page == 4 else 1
+        rows = per_page // cols
+        gap = self.book.layout.body_size * 1.5
+        cell_w = (self.w - gap * (cols - 1)) / cols
+        cell_h = (self.h - gap * (rows - 1)) / rows
+        for i, (number, entry) in enumerate(self.items):
+            row, col = divmod(i, cols)
+            x = col * (cell_w + gap)
+            top = self.h - row * (cell_h + gap)
+            self._cell(number, entry, x, top, cell_w, cell_h)
+
+    def _cell(self, number: int, entry: Entry, x: float, top: float, width: float, height: float) -> None:
+        book, canvas = self.book, self.canv
+        layout = book.layout
+        key = f"puzzle-{number}"
+        canvas.bookmarkPage(key, fit="XYZ", top=None)
+        canvas.addOutlineEntry(f"Puzzle {number}", key, level=1, closed=True)
+        head = layout.heading_size
+        canvas.setFont(book.styles.bold, head)
+        canvas.drawString(x, top - head, f"Puzzle {number}")
+        canvas.setFont(book.styles.regular, layout.body_size)
+        grade = f"{entry.grade.capitalize()}  {GRADE_MARKS.get(entry.grade, '')}"
+        canvas.drawRightString(x + width, top - head, grade)
+        line2 = top - head - layout.body_size * 1.6
+        canvas.drawString(x, line2, f"PySolFC {book.game.title} game #{entry.deal}")
+        if book.catalog.rules != book.game.default_rules:
+            canvas.drawRightString(x + width, line2, f"rules: {book.catalog.rules}")
+        diagram_top = line2 - layout.body_size * 1.2
+        scene = position_scene(book.game, book.game.deal(entry.deal, book.catalog.rules),
+                               DiagramOptions(mono=layout.mono, caption=False))
+        draw_scene_in(canvas, scene, x, top - height, width, diagram_top - (top - height), max_scale=1.6)
+
+
+class _Book:
+    def __init__(self, catalog: Catalog, layout: Layout, info: BookInfo) -> None:
+        self.catalog, self.layout, self.info = catalog, layout, info
+        self.game = get_game(catalog.game)
+        self.styles = _Styles(layout)
+
+    # -- page furniture ---------------------------------------------------------------
+    def _templates(self) -> list[PageTemplate]:
+        layout, bleed = self.layout, self.layout.bleed
+        templates = []
+        for name, parity in (("odd", 1), ("even", 0)):
+            x, y, w, h = layout.frame(parity)
+            frame = Frame(x + bleed, y + bleed, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                          id=name)
+            templates.append(PageTemplate(id=name, frames=[frame], onPage=self._furniture))
+        return templates
+
+    def _furniture(self, canvas: Any, doc: Any) -> None:
+        layout, bleed = self.layout, self.layout.bleed
+        if bleed:
+            trim = (bleed, bleed, bleed + layout.width, bleed + layout.height)
+            canvas.setTrimBox(trim)
+            canvas.setBleedBox((0, 0, layout.width + 2 * bleed, layout.height + 2 * bleed))
+        page = doc.page
+        if page == 1:
+            return  # no number on the title page
+        size = layout.body_size * 0.85
+        y = bleed + layout.bottom / 2 - size / 3
+        canvas.saveState()
+        canvas.setFont(self.styles.regular, size)
+        canvas.setFillGray(0.25)
+        if page % 2:  # right-hand page: the number at the outside edge, on the right
+            canvas.drawRightString(bleed + layout.width - layout.outside, y, str(page))
+            canvas.drawString(bleed + layout.inside, y, _strip(self.info.title))
+        else:
+            canvas.drawString(bleed + layout.outside, y, str(page))
+            canvas.drawRightString(bleed + layout.width - layout.inside, y,
+                                   f"{self.game.title} · {self.catalog.rules} rules")
+        canvas.restoreState()
+
+    # -- sections ---------------------------------------------------------------------
+    def story(self) -> list[Flowable]:
+        s, info, catalog, game = self.styles, self.info, self.catalog, self.game
+        frame_h = self.layout.height - self.layout.top - self.layout.bottom
+        story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
+                                 Spacer(1, frame_h * 0.28), Paragraph(_escape(info.title), s.title)]
+        if info.subtitle:
+            story += [Spacer(1, s.subtitle.fontSize), Paragraph(_escape(info.subtitle), s.subtitle)]
+        if info.author:
+            story += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(_escape(info.author), s.subtitle)]
+        story.append(PageBreak())
+
+        count = len(catalog.entries)
+        story += [
+            Spacer(1, frame_h * 0.5),
+            Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules "
+                              f"({game.rule_notes.get(catalog.rules, '')})."), s.small),
+            Paragraph(_escape(f"Every deal is a PySolFC game number: to play puzzle N on screen, start {game.title} "
+                              "in PySolFC and choose that game number."), s.small),
+            Paragraph(_escape(f"Every solution was replayed move by move through the dealgen {__version__} engine "
+                              "before printing. The deals and solutions are embedded in this PDF as "
+                              f"'{ATTACHMENT}'; `dealgen verify` on this file checks them again."), s.small),
+            PageBreak(),
+        ]
+
+        # the contents table's own cell font would otherwise be Helvetica, which is not embedded
+        table_style = TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        toc = TableOfContents(dotsMinLevel=0, levelStyles=s.toc, tableStyle=table_style)
+        story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, PageBreak()]
+
+        story += [self._section("How to play", "how-to-play")]
+        story += self._rules_text(game.how_to_play.format(rules=game.rule_notes.get(catalog.rules, catalog.rules)))
+        story.append(PageBreak())
+
+        story.append(self._section("Puzzles", "puzzles"))
+        numbered = list(enumerate(catalog.entries, 1))
+        per_page = self.layout.per_page
+        for start in range(0, len(numbered), per_page):
+            story += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
+
+        story.append(self._section("Solutions", "solutions"))
+        for number, entry in numbered:
+            key = f"solution-{number}"
+            title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {len(entry.moves)} moves"
+            steps = walkthrough_flowables(catalog.solution(entry), mono=self.layout.mono, every=info.every,
+                                          body_style=s.body, small_style=s.small)
+            head = [CondPageBreak(frame_h * 0.3), _Bookmark(f"Solution {number}", key, 1), Paragraph(_escape(title), s.h2)]
+            story += [KeepTogether(head + steps[:1])] + steps[1:]
+        return story
+
+    def _rules_text(self, text: str) -> list[Flowable]:
+        """A game's how-to-play text: '## ' lines are headings, blank lines end paragraphs."""
+        out: list[Flowable] = []
+        lines: list[str] = []
+
+        def flush() -> None:
+            if lines:
+                out.append(Paragraph(_escape(" ".join(lines)), self.styles.body))
+                lines.clear()
+
+        for line in text.splitlines():
+            if line.startswith("## "):
+                flush()
+                out.append(Paragraph(_escape(line[3:].strip()), self.styles.h2))
+            elif not line.strip():
+                flush()
+            else:
+                lines.append(line.strip())
+        flush()
+        return out
+
+    def _section(self, text: str, key: str) -> Flowable:
+        return _SectionTitle(text, key, self.styles.h1)
+
+    def build(self) -> bytes:
+        layout, bleed = self.layout, self.layout.bleed
+        buffer = io.BytesIO()
+        doc = _Doc(buffer, pagesize=(layout.width + 2 * bleed, layout.height + 2 * bleed),
+                   pageTemplates=self._templates(), title=self.info.title, author=self.info.author or "dealgen",
+                   subject=f"{len(self.catalog.entries)} {self.game.title} puzzles ({self.catalog.rules} rules)",
+                   creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
+                   keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
+                   topMargin=0, bottomMargin=0)
+        doc.multiBuild(self.story(), canvasmaker=make_canvas)
+        return buffer.getvalue()
+
+
+class _SectionTitle(Paragraph):
+    """A section heading that also files a bookmark and a contents entry."""
+
+    def __init__(self, text: str, key: str, style: ParagraphStyle) -> None:
+        super().__init__(_escape(text), style)
+        self.key, self.plain = key, text
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.plain, self.key, level=0, closed=False)
+        super().draw()
+
+
+class _Doc(BaseDocTemplate):
+    def afterFlowable(self, flowable: Flowable) -> None:
+        """Contents entries: sections, and each page of puzzles."""
+        if isinstance(flowable, _SectionTitle):
+            self.notify("TOCEntry", (0, flowable.plain, self.page, flowable.key))
+        elif isinstance(flowable, _PuzzlePage):
+            numbers = [n for n, _ in flowable.items]
+            label = f"Puzzle {numbers[0]}" if len(numbers) == 1 else f"Puzzles {numbers[0]}-{numbers[-1]}"
+            self.notify("TOCEntry", (1, label, self.page, f"puzzle-{numbers[0]}"))
+
+
+def _strip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
+    """The finished book (with its catalog embedded); checks every solution first."""
+    if not catalog.entries:
+        raise InputError("the catalog has no deals")
+    require_verified(catalog)
+    pdf = _Book(catalog, layout, info).build()
+    return _embed_catalog(pdf, catalog)
+
+
+def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.add_attachment(ATTACHMENT, catalog.dumps().encode("utf-8"))
+    writer.page_mode = "/UseOutlines"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def write_book(catalog: Catalog, layout: Layout, info: BookInfo, path: str | Path) -> Path:
+    return write_atomic(path, book_pdf(catalog, layout, info))

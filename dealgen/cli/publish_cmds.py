@@ -1,0 +1,162 @@
+"""`dealgen generate`, `dealgen book` and `dealgen daily`: from deal numbers to published pages."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from ..catalog import read_catalog, write_catalog
+from ..errors import InputError
+from ..fileio import check_writable
+from ..games import get_game
+from ..generate import Selection, candidates, even_mix, parse_mix, select
+from ..grade import GRADES, load_calibration
+from . import main
+from .common import rules_option
+
+OUTPUT = Path("output")
+
+
+def _selection_options(func):
+    options = [
+        click.option("--count", type=int, default=None, help="How many deals, spread evenly over the grades (default 40)."),
+        click.option("--mix", default=None, metavar="GRADE:N,...",
+                     help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
+        click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
+        click.option("--seed", type=int, default=None, help="Draw deal numbers from this master seed instead of in order."),
+        click.option("--max-tries", type=int, default=5000, show_default=True, help="Give up after this many deals."),
+        click.option("--jobs", type=int, default=0, help="Processes (default: all cores)."),
+        click.option("--max-states", type=int, default=None, help="Solver budget per deal, in positions expanded."),
+        rules_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _select(game_name: str, rules: str | None, count: int | None, mix: str | None, start: int | None,
+            seed: int | None, max_tries: int, jobs: int, max_states: int | None, title: str) -> Selection:
+    from ..scan import solve_many
+
+    game = get_game(game_name)
+    rules = game.check_rules(rules)
+    if start is not None and seed is not None:
+        raise InputError("give --start or --seed, not both")
+    if start is not None and start < 0:
+        raise InputError(f"--start must be a deal number (0 or more), not {start}")
+    wanted = parse_mix(mix, GRADES) if mix else even_mix(40 if count is None else count, GRADES)
+    if mix and count is not None and count != sum(wanted.values()):
+        raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    if load_calibration(game.name, rules) is None:
+        raise InputError(f"{game.name} ({rules} rules) has no grade calibration yet: "
+                         f"run `dealgen calibrate {game.name} --rules {rules}` first")
+    began = time.monotonic()
+    shown = [0.0]
+
+    def progress(tried: int, kept: dict[str, int]) -> None:
+        now = time.monotonic()
+        if now - shown[0] < 0.25:  # a few updates a second is plenty on a terminal or in a log
+            return
+        shown[0] = now
+        rate = tried / max(now - began, 1e-9)
+        bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
+        click.echo(f"\rtried {tried}, kept {bands} ({rate:.1f} deals/s)   ", err=True, nl=False)
+
+    def solve_all(numbers):
+        return solve_many(game.name, numbers, rules, jobs=jobs, max_states=max_states)
+
+    info = {"start": start if seed is None else None, "seed": seed, "max_states": max_states,
+            "max_tries": max_tries}
+    try:
+        selection = select(game.name, rules, wanted, candidates(start, seed), max_tries, solve_all,
+                           title=title, selection_info=info, progress=progress)
+    finally:
+        click.echo("", err=True)
+    click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
+    return selection
+
+
+@main.command()
+@click.argument("game")
+@_selection_options
+@click.option("--title", default=None, help="The catalog's title.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="The catalog file (default output/GAME-COUNT.json).")
+def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output) -> None:
+    """Select graded deals of GAME into a seed catalog (JSON), solving in parallel.
+
+    Deals are tried in order from --start (or drawn from --seed); the first that fill each grade
+    band are kept, easiest first. Every solution is replayed through the engine before writing.
+    """
+    name = get_game(game).name
+    target = check_writable(output or OUTPUT / f"{name}-{count or 40}.json")
+    selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
+                        title or f"{get_game(name).title} puzzles")
+    write_catalog(selection.catalog, target)
+    click.echo(f"wrote {target} ({len(selection.catalog.entries)} deals, every solution verified)")
+
+
+@main.command()
+@click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
+@click.option("--catalog", type=click.Path(dir_okay=False), default=None,
+              help="Make the book from this seed catalog instead of a fresh selection.")
+@_selection_options
+@click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
+              help="A preset from layouts/ (6x9, a5, letter, a4, large-print, letter-4up) or a .toml file.")
+@click.option("--title", default=None, help="Title (default: the catalog's, or '<Game> Puzzles').")
+@click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
+@click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--every", type=int, default=20, show_default=True,
+              help="In the solutions, a diagram at least every this many moves.")
+@click.option("--save-catalog", type=click.Path(dir_okay=False), default=None,
+              help="Also write the fresh selection as a seed catalog here.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+              help="The PDF (default output/GAME-book-LAYOUT.pdf).")
+def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
+         subtitle, author, every, save_catalog, output) -> None:
+    """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
+
+    With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
+    Nothing is written unless every solution replays through the engine and wins.
+    """
+    from ..book import BookInfo, write_book
+    from ..layout import load_layout
+
+    layout = load_layout(layout_name)
+    if every < 1:
+        raise InputError(f"--every must be at least 1, not {every}")
+    if catalog is not None:
+        chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
+                  if value is not None]
+        if chosen:
+            raise InputError(f"{', '.join(chosen)} choose deals for a fresh selection; with --catalog the deals are the catalog's")
+        cat = read_catalog(catalog)
+    game_name = cat.game if catalog is not None else get_game(game).name
+    target = check_writable(output or OUTPUT / f"{game_name}-book-{layout.name}.pdf")
+    if save_catalog:
+        check_writable(save_catalog)
+    if catalog is None:
+        cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
+                      title or f"{get_game(game_name).title} Puzzles").catalog
+        if save_catalog:
+            write_catalog(cat, save_catalog)
+    grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
+    info = BookInfo(
+        title=title or cat.title or f"{get_game(game_name).title} Puzzles",
+        subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(len(cat.entries), grades)),
+        author=author if author is not None else cat.author,
+        every=every,
+    )
+    began = time.monotonic()
+    write_book(cat, layout, info, target)
+    click.echo(f"wrote {target} ({len(cat.entries)} puzzles, layout {layout.name}, "
+               f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
+
+
+def _default_subtitle(count: int, grades: list[str]) -> str:
+    span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
+    return f"{count} graded deals, {span}"
