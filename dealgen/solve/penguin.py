@@ -101,7 +101,7 @@ class PenguinProblem:
         self.rules = state.rules
         self.start_state = (cols, cells, home)
         self.g_weight = g_weight
-        self._run: dict[bytes, int] = {}
+        self._run: dict[bytes, tuple[tuple[int, int], ...]] = {}  # column -> its top run's (card, index)
         self._bad: dict[bytes, int] = {}
 
     # -- the Problem protocol ---------------------------------------------------------
@@ -125,6 +125,7 @@ class PenguinProblem:
         cols, cells, home, g, bad = node
         run_of = self._run
         rules = self.rules
+        unlimited = rules == "parlett"
         finish = self._finish
         free_cell = cells.find(EMPTY)
         first_empty = -1
@@ -138,15 +139,16 @@ class PenguinProblem:
                 if first_empty < 0:
                     first_empty = i
                 continue
-            rs = run_of.get(col)
-            if rs is None:
-                rs = run_of[col] = _run_start(col)
+            run = run_of.get(col)
+            if run is None:
+                rs = _run_start(col)
+                run = run_of[col] = tuple((col[p], p) for p in range(rs, len(col)))
             tops.append((i, col))
-            for p in range(rs, len(col)):
-                runloc[col[p]] = (i, p)
+            for card, p in run:
+                runloc[card] = (i, p)
 
         def limit(target: int) -> int:
-            if rules == "parlett":
+            if unlimited:
                 return 52
             if rules == "single":
                 return 1
