@@ -3,8 +3,9 @@
     from dealgen.solve import solve_deal
     r = solve_deal("penguin", 1)          # r.verdict, r.moves, r.metrics, r.grade, ...
 
-A game's solver is a function ``(game, state, max_states, max_seconds) -> SolverOutput``
-registered under the game's name with ``register_solver``. It may live anywhere; when
+A game's solver is a function ``(game, state, *, max_states, max_seconds, grade) ->
+SolverOutput`` registered under the game's name with ``register_solver``; ``grade``
+asks for the extra metrics grading needs. It may live anywhere; when
 no solver is registered for a game yet, ``solve_deal`` imports
 ``dealgen.solve.<name>`` (dashes as underscores) and then the game's own module, so
 either place can register on import without touching this file.
@@ -94,8 +95,12 @@ class SolveResult:
                 "moves": list(self.moves), "metrics": dict(self.metrics), "grade": self.grade}
 
     def record(self) -> dict[str, Any]:
-        """``to_json`` plus the percentile and the budget that ran out (one scan line)."""
-        return {**self.to_json(), "percentile": self.percentile, "budget": self.budget}
+        """``to_json`` plus the percentile, the budget that ran out and, for an
+        unsolvable verdict, why (one scan line)."""
+        out = {**self.to_json(), "percentile": self.percentile, "budget": self.budget}
+        if self.explanation:
+            out["explanation"] = self.explanation
+        return out
 
 
 def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
