@@ -255,7 +255,7 @@ class _Book:
                    subject=f"{len(self.catalog.entries)} {self.game.title} puzzles ({self.catalog.rules} rules)",
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
-                   topMargin=0, bottomMargin=0)
+                   topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
         doc.multiBuild(self.story(), canvasmaker=make_canvas)
         return buffer.getvalue()
 

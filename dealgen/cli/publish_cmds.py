@@ -9,7 +9,8 @@ import click
 
 from ..catalog import read_catalog, write_catalog
 from ..errors import InputError
-from ..fileio import check_writable
+from ..daily import DEFAULT_WEEK
+from ..fileio import check_writable, write_atomic
 from ..games import get_game
 from ..generate import Selection, candidates, even_mix, parse_mix, select
 from ..grade import GRADES, load_calibration
@@ -160,3 +161,85 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
 def _default_subtitle(count: int, grades: list[str]) -> str:
     span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
     return f"{count} graded deals, {span}"
+
+
+@main.command()
+@click.option("--game", default="penguin", show_default=True, help="The game.")
+@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD", help="The first day (default: today, UTC).")
+@click.option("--days", type=int, default=1, show_default=True, help="How many days from --date.")
+@click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
+              help="The grade for each weekday, Monday first.")
+@rules_option
+@click.option("--mono", is_flag=True, help="Draw in greys only.")
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False), default=str(OUTPUT / "daily"),
+              show_default=True, help="The folder for the day's files (created if missing).")
+def daily(game, date_text, days, week, rules, mono, output) -> None:
+    """Daily deals: a date always maps to the same deal, its grade following the week.
+
+    For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
+    GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
+    (date, deal, grade, solution). A day's files are all drawn before any is written.
+    """
+    import datetime as dt
+
+    from ..daily import parse_date, parse_week, pick
+    from ..solve import solve_deal
+
+    g = get_game(game)
+    rules = g.check_rules(rules)
+    first = parse_date(date_text) if date_text else dt.datetime.now(dt.timezone.utc).date()
+    if days < 1:
+        raise InputError(f"--days must be at least 1, not {days}")
+    weekly = parse_week(week, GRADES)
+    if load_calibration(g.name, rules) is None:
+        raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{folder}: exists and is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    check_writable(folder / "probe")
+
+    results: dict[int, object] = {}
+
+    def grade_of(deal: int) -> str | None:
+        result = solve_deal(g, deal, rules)
+        results[deal] = result
+        return result.grade if result.verdict == "solved" else None
+
+    for offset in range(days):
+        day = first + dt.timedelta(days=offset)
+        chosen = pick(day, weekly, grade_of)
+        files = _day_files(g, rules, day, results[chosen.deal], mono)
+        for name, data in files.items():
+            write_atomic(folder / name, data)
+        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
+                   f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
+
+
+def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
+    """Every file of one day, drawn in memory first."""
+    import json
+
+    from .. import __version__
+    from ..daily import IMAGE_SIZES, day_scene, grade_mark
+    from ..render.pdf import walkthrough_pdf_bytes
+    from ..render.png import png_bytes
+    from ..render.registry import DiagramOptions, position_scene
+    from ..render.walkthrough import build_walkthrough, overview_scene
+
+    solution = result.to_solution()
+    wt = build_walkthrough(solution, grade=result.grade)  # replays through the engine again
+    stem = f"{game.name}-{day.isoformat()}"
+    title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    rules_note = "" if rules == game.default_rules else f" · {rules} rules"
+    subtitle = f"PySolFC game #{result.deal} · {result.grade.capitalize()} {grade_mark(result.grade, GRADES)}{rules_note}"
+    diagram = position_scene(game, game.deal(result.deal, rules), DiagramOptions(mono=mono, caption=False))
+    files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
+             for kind, size in IMAGE_SIZES.items()}
+    files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)
+    files[f"{stem}-solution.png"] = png_bytes(overview_scene(wt, mono), dpi=150)
+    record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": result.deal,
+              "grade": result.grade, "percentile": result.percentile, "metrics": result.metrics,
+              "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
+    files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    return files

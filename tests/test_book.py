@@ -1,0 +1,164 @@
+"""Books: a real PDF read back with pypdf, the verification gate, presets and bad input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from dealgen.book import BookInfo, book_pdf
+from dealgen.catalog import Catalog, Entry, read_book_catalog, write_catalog
+from dealgen.cli import main
+from dealgen.errors import CheckFailed, InputError
+from dealgen.layout import load_layout, preset_names
+from dealgen.solution import read_solution
+
+from .conftest import DATA
+from .pdfcheck import colour_operations, embedded, fonts_of, page_images
+
+INFO = BookInfo("Test Puzzles", "two deals", "A. Setter")
+
+
+def catalog() -> Catalog:
+    entries = []
+    for n, grade in ((1, "easy"), (617, "hard")):
+        sol = read_solution(DATA / f"penguin-{n}-fcsolve.sol")
+        entries.append(Entry(n, grade, 10.0 if grade == "easy" else 80.0, {"solution_length": len(sol.moves)}, sol.moves))
+    return Catalog("penguin", "parlett", tuple(entries), title="Test Puzzles")
+
+
+@pytest.fixture(scope="module")
+def book_6x9() -> bytes:
+    return book_pdf(catalog(), load_layout("6x9"), INFO)
+
+
+def text_of(reader: PdfReader) -> list[str]:
+    return [page.extract_text() for page in reader.pages]
+
+
+def heads(text: str) -> list[str]:
+    """The first lines of a page: the running foot comes first in the text, then the heading."""
+    return text.splitlines()[:3]
+
+
+def test_book_structure(book_6x9: bytes) -> None:
+    reader = PdfReader(io.BytesIO(book_6x9))
+    pages = text_of(reader)
+    assert "Test Puzzles" in pages[0] and "A. Setter" in pages[0]
+    contents = next(i for i, t in enumerate(pages) if "Contents" in heads(t))
+    assert "How to play" in pages[contents] and "Solutions" in pages[contents]
+    puzzle_1 = next(i for i, t in enumerate(pages) if "Puzzle 1" in t and "game #1" in t)
+    puzzle_2 = next(i for i, t in enumerate(pages) if "Puzzle 2" in t and "game #617" in t)
+    solutions = next(i for i, t in enumerate(pages) if "Solutions" in heads(t))
+    assert contents < puzzle_1 < puzzle_2 < solutions  # puzzles up front, solutions at the back
+    back = "".join(pages[solutions:])
+    assert "1. 3♦ from column 1 to cell a (1a)" in back.replace("♢", "♦")
+    # running page numbers: every page but the title shows its number
+    for number, text in enumerate(pages[1:], 2):
+        assert str(number) in text.split()
+    # bookmarks and metadata
+    titles = [item.title if not isinstance(item, list) else None for item in reader.outline]
+    assert {"Contents", "How to play", "Puzzles", "Solutions"} <= set(titles)
+    assert reader.metadata.title == "Test Puzzles" and reader.metadata.author == "A. Setter"
+
+
+def test_fonts_embedded_and_no_images_on_puzzle_pages(book_6x9: bytes) -> None:
+    reader = PdfReader(io.BytesIO(book_6x9))
+    fonts = fonts_of(reader)
+    assert fonts and all(embedded(f) for f in fonts)
+    assert not any(page_images(page) for page in reader.pages)
+
+
+def test_mirrored_margins(book_6x9: bytes) -> None:
+    reader = PdfReader(io.BytesIO(book_6x9))
+    layout = load_layout("6x9")
+    # the page is the trim plus bleed on every side
+    box = reader.pages[0].mediabox
+    assert float(box.width) == pytest.approx(layout.width + 2 * layout.bleed)
+    assert "/TrimBox" in reader.pages[1]
+    assert layout.frame(1)[0] == layout.inside and layout.frame(2)[0] == layout.outside
+
+
+def test_catalog_rides_inside_and_verifies(tmp_path: Path, book_6x9: bytes) -> None:
+    path = tmp_path / "book.pdf"
+    path.write_bytes(book_6x9)
+    assert read_book_catalog(path) == catalog()
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0 and "2 of 2 solutions verified" in result.output
+
+
+def test_same_inputs_same_bytes(book_6x9: bytes) -> None:
+    assert book_pdf(catalog(), load_layout("6x9"), INFO) == book_6x9
+
+
+def test_mono_book_has_no_colour_and_colour_book_has(book_6x9: bytes) -> None:
+    assert load_layout("6x9").mono and not colour_operations(PdfReader(io.BytesIO(book_6x9)))
+    colour = book_pdf(catalog(), load_layout("a5"), INFO)
+    assert colour_operations(PdfReader(io.BytesIO(colour)))
+
+
+@pytest.mark.parametrize("preset", ["letter", "letter-4up", "large-print", "a4"])
+def test_every_preset_builds(preset: str) -> None:
+    layout = load_layout(preset)
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, INFO)))
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(layout.width + 2 * layout.bleed)
+    assert any("Puzzle 2" in t for t in text_of(reader))
+
+
+def test_gate_refuses_a_wrong_solution_and_writes_nothing(tmp_path: Path) -> None:
+    good = catalog()
+    broken = Entry(617, "hard", 80.0, {}, good.entries[1].moves[:40] + ("7h",) + good.entries[1].moves[41:])
+    bad = Catalog("penguin", "parlett", (good.entries[0], broken))
+    target = tmp_path / "book.pdf"
+    cat = tmp_path / "bad.json"
+    cat.write_text(bad.dumps())
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "-o", str(target)])
+    assert result.exit_code == 1
+    assert "deal 617" in result.output and "move 41 '7h'" in result.output
+    assert not target.exists() and [p.name for p in tmp_path.iterdir()] == ["bad.json"]
+    with pytest.raises(CheckFailed):
+        book_pdf(bad, load_layout("6x9"), INFO)
+
+
+def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
+    assert {"6x9", "a5", "letter", "a4", "large-print"} <= set(preset_names())
+    own = tmp_path / "mine.toml"
+    own.write_text(Path(load_layout("a5").source).read_text().replace('name = "a5"', 'name = "mine"'))
+    assert load_layout(str(own)).name == "mine"
+
+
+@pytest.mark.parametrize("edit, words", [
+    (lambda t: t.replace('width = "148mm"\n', ""), "missing key 'page.width'"),
+    (lambda t: t.replace("per_page = 1", "per_page = 3"), "'puzzles.per_page' must be 1, 2 or 4"),
+    (lambda t: t.replace('height = "210mm"', 'height = "tall"'), "'page.height' must be a length"),
+    (lambda t: t.replace("mono = false", 'mono = "no"'), "'style.mono' must be true or false"),
+    (lambda t: t + "\n[extra]\nkey = 1\n", "unknown key(s) extra.key"),
+    (lambda t: t.replace('inside = "18mm"', 'inside = "140mm"'), "leave a text area"),
+])
+def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(edit(Path(load_layout("a5").source).read_text()))
+    with pytest.raises(InputError) as err:
+        load_layout(str(path))
+    assert words in str(err.value) and str(path) in str(err.value)
+
+
+def test_book_command_bad_input(tmp_path: Path) -> None:
+    cat = tmp_path / "c.json"
+    write_catalog(catalog(), cat)
+    runner = CliRunner()
+    cases = [
+        (["book", "--catalog", str(cat), "--layout", "poster"], "unknown layout 'poster'"),
+        (["book", "--catalog", str(cat), "-o", str(tmp_path / "no" / "b.pdf")], "does not exist"),
+        (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
+        (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
+        (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
+    ]
+    for args, words in cases:
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output, (args, result.output)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json"]
