@@ -130,3 +130,28 @@ def select(
     catalog = Catalog(game, rules, entries, title=title,
                       selection={**(selection_info or {}), "mix": mix, "tried": tried, "kept": len(entries)})
     return Selection(catalog, tried, mix, counts, seen, unsolved)
+
+
+def select_graded(game: str, rules: str, mix: dict[str, int], start: int | None = None, seed: int | None = None,
+                  max_tries: int = 5000, jobs: int = 0, max_states: int | None = None, title: str = "",
+                  progress: Callable[[int, dict[str, int]], None] | None = None) -> Selection:
+    """The whole selection: deals solved and graded in ``jobs`` processes (0 = all cores)."""
+    from .grade import load_calibration
+    from .scan import solve_many
+
+    if start is not None and seed is not None:
+        raise InputError("give --start or --seed, not both")
+    if start is not None and not 0 <= start <= MAX_DEAL:
+        raise InputError(f"--start must be a deal number from 0 to {MAX_DEAL}, not {start}")
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    if load_calibration(game, rules) is None:
+        raise InputError(f"{game} ({rules} rules) has no grade calibration yet: "
+                         f"run `dealgen calibrate {game} --rules {rules}` first")
+
+    def solve_all(numbers: Iterable[int]) -> Iterator[Any]:
+        return solve_many(game, numbers, rules, jobs=jobs, max_states=max_states)
+
+    info = {"start": start if seed is None else None, "seed": seed, "max_states": max_states, "max_tries": max_tries}
+    return select(game, rules, mix, candidates(start, seed), max_tries, solve_all, title=title,
+                  selection_info=info, progress=progress)

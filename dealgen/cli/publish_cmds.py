@@ -12,7 +12,7 @@ from ..errors import InputError
 from ..daily import DEFAULT_WEEK
 from ..fileio import check_writable, write_atomic
 from ..games import get_game
-from ..generate import Selection, candidates, even_mix, parse_mix, select
+from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
 from .common import rules_option
@@ -39,22 +39,12 @@ def _selection_options(func):
 
 def _select(game_name: str, rules: str | None, count: int | None, mix: str | None, start: int | None,
             seed: int | None, max_tries: int, jobs: int, max_states: int | None, title: str) -> Selection:
-    from ..scan import solve_many
-
+    """A fresh graded selection, with progress on stderr."""
     game = get_game(game_name)
     rules = game.check_rules(rules)
-    if start is not None and seed is not None:
-        raise InputError("give --start or --seed, not both")
-    if start is not None and start < 0:
-        raise InputError(f"--start must be a deal number (0 or more), not {start}")
     wanted = parse_mix(mix, GRADES) if mix else even_mix(40 if count is None else count, GRADES)
     if mix and count is not None and count != sum(wanted.values()):
         raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
-    if load_calibration(game.name, rules) is None:
-        raise InputError(f"{game.name} ({rules} rules) has no grade calibration yet: "
-                         f"run `dealgen calibrate {game.name} --rules {rules}` first")
     began = time.monotonic()
     shown = [0.0]
 
@@ -63,18 +53,11 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         if now - shown[0] < 0.25:  # a few updates a second is plenty on a terminal or in a log
             return
         shown[0] = now
-        rate = tried / max(now - began, 1e-9)
         bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
-        click.echo(f"\rtried {tried}, kept {bands} ({rate:.1f} deals/s)   ", err=True, nl=False)
+        click.echo(f"\rtried {tried}, kept {bands} ({tried / (now - began):.1f} deals/s)   ", err=True, nl=False)
 
-    def solve_all(numbers):
-        return solve_many(game.name, numbers, rules, jobs=jobs, max_states=max_states)
-
-    info = {"start": start if seed is None else None, "seed": seed, "max_states": max_states,
-            "max_tries": max_tries}
     try:
-        selection = select(game.name, rules, wanted, candidates(start, seed), max_tries, solve_all,
-                           title=title, selection_info=info, progress=progress)
+        selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title, progress)
     finally:
         click.echo("", err=True)
     click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
