@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..errors import InputError
 from .base import Game, Outcome
+from .pack_n_stack import PACK_N_STACK
 from .penguin import PENGUIN
 from .perpetual_motion import PERPETUAL_MOTION
 
-GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION)}
+GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION, PACK_N_STACK)}
 
 
 def get_game(name: str) -> Game:

@@ -1,0 +1,168 @@
+"""Win-proof search: can the side to move force a win within N of its own turns?
+
+Depth-limited AND/OR search over engine states (the engine's ``apply`` after its own
+``legal_moves``, so draws by repetition, quiet turns and deadlock are the engine's). The
+transposition table is keyed on the whole state, history included, so a stored result is
+exact; a pack clears the history, so positions still transpose after every pack. Race
+counts cut most branches: a pure-pack plan that outruns the opponent proves a win at once,
+and an opponent's plan that outruns every finish of ours refutes one.
+
+Iterative deepening on N gives the shortest forced win; a full search to N that finds
+none proves there is no forced win within N. A node budget or a deadline stops the search
+undecided instead.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..games.pack_n_stack import PACK_N_STACK as GAME
+from ..games.pack_n_stack import PnsMove, PnsState
+from .race import lower_bound, race_loss, race_win, side_plan
+
+
+class OutOfBudget(Exception):
+    """The search ran out of nodes or time before deciding."""
+
+
+@dataclass
+class Prover:
+    """One search's tables and limits (reuse it across depths of one position)."""
+
+    max_nodes: int = 2_000_000
+    deadline: float | None = None  # time.monotonic() value
+    nodes: int = 0
+    table: dict = field(default_factory=dict)  # (state, n) -> bool
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfBudget("node budget exhausted")
+        if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
+            raise OutOfBudget("time limit reached")
+
+    # -- the attacker (side to move) ------------------------------------------------
+    def attack(self, state: PnsState, n: int) -> bool:
+        """Whether the side to move wins within ``n`` of its own turns, whatever the reply."""
+        me = state.to_move
+        if n <= 0 or state.packs_left(me) > n:
+            return False
+        if state.stock:
+            raise ValueError("win proofs start once the stock is empty")
+        key = (state, n)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit
+        self._tick()
+        result = self._attack(state, n, me)
+        self.table[key] = result
+        return result
+
+    def _attack(self, state: PnsState, n: int, me: int) -> bool:
+        plan = race_win(state)
+        if plan is not None and len(plan) <= n:
+            return True
+        if lower_bound(state, me) > n or race_loss(state):
+            return False
+        for move in self.ordered(state, GAME.legal_moves(state)):
+            after = GAME.apply(state, move)
+            result = GAME._result(after)
+            if result is not None:
+                if result.status == "won" and result.winner == state.side:
+                    return True
+                continue
+            if self.defend(after, n - 1):
+                return True
+        return False
+
+    # -- the defender ---------------------------------------------------------------
+    def defend(self, state: PnsState, n: int) -> bool:
+        """Whether the side NOT to move wins within ``n`` more of its turns, whatever this side does."""
+        att = 1 - state.to_move
+        if n <= 0 or state.packs_left(att) > n or lower_bound(state, att) > n:
+            return False
+        key = (state, n)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit
+        self._tick()
+        result = self._defend(state, n, att)
+        self.table[key] = result
+        return result
+
+    def _defend(self, state: PnsState, n: int, att: int) -> bool:
+        # The defender moves first: its pure plan of P turns beats any finish of ours that
+        # needs P turns or more; our pure plan of P turns wins when it needs more than P.
+        theirs = side_plan(state, state.to_move)
+        if theirs is not None and lower_bound(state, att) >= len(theirs):
+            return False
+        ours = side_plan(state, att)
+        if ours is not None and len(ours) <= n and lower_bound(state, state.to_move) > len(ours):
+            return True
+        moves = GAME.legal_moves(state)
+        if not moves:
+            return False  # neither side can move: drawn
+        for reply in self.ordered(state, moves):
+            after = GAME.apply(state, reply)
+            if GAME._result(after) is not None:
+                return False  # the defender won, or the game is drawn
+            if not self.attack(after, n):
+                return False
+        return True
+
+    @staticmethod
+    def ordered(state: PnsState, moves: list[PnsMove]) -> list[PnsMove]:
+        """Packs before packet moves (a pack is progress), otherwise the engine's order."""
+        return sorted(moves, key=lambda m: m.kind != "pack")
+
+
+@dataclass
+class ProofResult:
+    """``status``: "win" (forced win in ``n``), "no-win" (none within ``limit``) or "unknown"."""
+
+    status: str
+    n: int | None
+    limit: int
+    nodes: int
+    seconds: float
+    winning_moves: list[PnsMove] = field(default_factory=list)
+
+
+def prove(state: PnsState, limit: int = 15, seconds: float | None = 10.0, max_nodes: int = 5_000_000,
+          all_first_moves: bool = False) -> ProofResult:
+    """The shortest forced win for the side to move within ``limit`` turns, or a proof
+    that there is none, or "unknown" when the budget runs out first.
+
+    With ``all_first_moves`` the result also lists every first move that wins in that N."""
+    start = time.monotonic()
+    prover = Prover(max_nodes=max_nodes, deadline=None if seconds is None else start + seconds)
+    me = state.to_move
+    try:
+        if GAME._result(state) is not None or not GAME.legal_moves(state):
+            return ProofResult("no-win", None, limit, 0, 0.0)
+        first = max(1, lower_bound(state, me))
+        for n in range(first, limit + 1):
+            if prover.attack(state, n):
+                wins = []
+                if all_first_moves:
+                    wins = winning_moves(prover, state, n)
+                return ProofResult("win", n, limit, prover.nodes, time.monotonic() - start, wins)
+        return ProofResult("no-win", None, limit, prover.nodes, time.monotonic() - start)
+    except OutOfBudget:
+        return ProofResult("unknown", None, limit, prover.nodes, time.monotonic() - start)
+
+
+def winning_moves(prover: Prover, state: PnsState, n: int) -> list[PnsMove]:
+    """Every first move of the side to move that keeps a forced win within ``n`` turns."""
+    wins = []
+    for move in GAME.legal_moves(state):
+        after = GAME.apply(state, move)
+        result = GAME._result(after)
+        if result is not None:
+            if result.status == "won" and result.winner == state.side:
+                wins.append(move)
+            continue
+        if prover.defend(after, n - 1):
+            wins.append(move)
+    return wins

@@ -1,0 +1,333 @@
+"""Pack 'n' Stack engine: every rule and house rule of RULES.md, notation, text forms, CLI."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealgen.cards import CARDS, Card
+from dealgen.cli import main
+from dealgen.deals import shuffled_pack
+from dealgen.errors import IllegalMove, InputError
+from dealgen.games import get_game
+from dealgen.games.pack_n_stack import PACK_N_STACK as G
+from dealgen.games.pack_n_stack import PASS, SQUARE_NAMES, PnsMove, PnsState
+from dealgen.pns.players import make_player, play_game
+from dealgen.solution import parse_solution
+from dealgen.verify import replay
+
+
+def pos(squares: dict[str, str], stock: str = "", to_move: str = "red", quiet: int = 0) -> PnsState:
+    """A hand-made position with only the cards a rule needs (the engine does not need all 52)."""
+    square = [()] * 25
+    for name, pile in squares.items():
+        square[SQUARE_NAMES.index(name)] = tuple(Card.parse(c) for c in pile.split("/"))
+    side = ("red", "black").index(to_move)
+    sq = tuple(square)
+    return PnsState(sq, tuple(Card.parse(c) for c in stock.split()), side, quiet, ((sq, side),))
+
+
+def refused(state: PnsState, token: str) -> str:
+    with pytest.raises(IllegalMove) as err:
+        G.play(state, G.parse_move(token))
+    return str(err.value)
+
+
+# -- the deal ----------------------------------------------------------------------------------------
+def test_registered():
+    assert get_game("pack-n-stack") is G
+    assert G.players == ("red", "black") and G.rule_sets == ("parlett",)
+
+
+@pytest.mark.parametrize("number", [1, 617, 31999, 32000, 123456789])
+def test_deal_fills_square_row_by_row_then_stock(number):
+    pack = shuffled_pack(number)
+    s = G.deal(number)
+    assert [p[0] for p in s.square] == pack[:25]  # a1 b1 c1 d1 e1 a2 ...
+    assert all(len(p) == 1 for p in s.square)
+    assert list(s.stock) == pack[25:] and len(s.stock) == 27
+    assert s.quiet == 0 and s.deal == number
+
+
+@pytest.mark.parametrize("number", range(1, 30))
+def test_first_player_has_fewer_cards_in_square(number):
+    s = G.deal(number)
+    reds = sum(1 for p in s.square if p[0].is_red)
+    assert G.to_move(s) == ("red" if reds < 25 - reds else "black")
+
+
+def test_square_names():
+    assert SQUARE_NAMES[0] == "a1" and SQUARE_NAMES[4] == "e1" and SQUARE_NAMES[5] == "a2" and SQUARE_NAMES[24] == "e5"
+
+
+# -- packing ----------------------------------------------------------------------------------------
+def test_pack_and_refill_from_stock():
+    s = pos({"a1": "3H", "c1": "7H", "b2": "5C"}, stock="9D KS", to_move="red")
+    assert G.legal_moves(s) == [PnsMove("pack", 2, 0)]
+    after = G.play(s, G.parse_move("c1-a1"))
+    assert after.square[0] == (Card.parse("3H"), Card.parse("7H"))
+    assert after.square[2] == (Card.parse("9D"),)  # refilled from the top of the stock
+    assert after.stock == (Card.parse("KS"),)
+    assert G.to_move(after) == "black"
+
+
+def test_wrong_colour():
+    s = pos({"a1": "3H", "c1": "7H", "b2": "5C"}, stock="9D", to_move="black")
+    assert refused(s, "c1-a1") == "7H belongs to Red; Black is to move"
+
+
+def test_seeing_same_row_or_column_whatever_lies_between():
+    s = pos({"c1": "3H", "d4": "7H", "c5": "9H", "c3": "2S"}, stock="KS")
+    assert refused(s, "d4-c1") == "d4 does not see c1: not in the same row or column"
+    assert G.play(s, G.parse_move("c5-c1")).square[2][-1] == Card.parse("9H")  # c3 lies between
+
+
+@pytest.mark.parametrize("moving,target,ok", [
+    ("5H", "3H", True), ("JH", "3H", True), ("KH", "TH", True), ("2H", "3H", False), ("3H", "3D", False),
+    ("QH", "JH", True), ("KH", "JH", True), ("3H", "JH", True), ("AH", "JH", True), ("4H", "JH", False),
+    ("KH", "QH", True), ("4H", "QH", True), ("TH", "QH", True), ("3H", "QH", False), ("JH", "QH", False),
+    ("AH", "KH", True), ("TH", "KH", True), ("JH", "KH", False), ("QH", "KH", False),
+])
+def test_face_card_order(moving, target, ok):
+    s = pos({"a1": target, "a2": moving, "e5": "2C", "e4": "3C"}, stock="KS")
+    if ok:
+        assert PnsMove("pack", 5, 0) in G.legal_moves(s)
+    else:
+        assert PnsMove("pack", 5, 0) not in G.legal_moves(s)
+        reason = refused(s, "a2-a1")
+        assert "cannot go on" in reason
+
+
+def test_face_card_messages():
+    s = pos({"a1": "QH", "a2": "3H", "b1": "JH", "b2": "4H", "c1": "KH", "c2": "JD", "d1": "KD", "d2": "9H"},
+            stock="KS")
+    assert refused(s, "a2-a1") == "a 3 cannot go on a Queen: a Queen takes only a King or an even numeral"
+    assert refused(s, "b2-b1") == "a 4 cannot go on a Jack: a Jack takes only a Queen, a King or an odd numeral"
+    assert refused(s, "c2-d2") == "JD cannot go on 9H: packing needs the same suit"
+    assert refused(s, "b1-c1") == "a Jack cannot go on a King: a King takes only a numeral"
+    assert G.play(s, G.parse_move("a1-a2")).square[5][-1] == Card.parse("QH")  # any higher card on a numeral
+
+
+def test_face_card_order_applies_to_packet_heads():
+    # Parlett: a packet headed by 10 goes on one headed 4; the house rule: face-card order on packets too.
+    s = pos({"a1": "2H/4H", "a2": "3H/TH", "a3": "QH", "b1": "QD", "b2": "5D/JD"}, stock="KS")
+    assert G.play(s, G.parse_move("a2-a1")).square[0][-1] == Card.parse("TH")
+    # the packet 5D/JD is judged by its head, the Jack, not by its bottom card
+    assert refused(s, "b2-b1") == "a Jack cannot go on a Queen: a Queen takes only a King or an even numeral"
+    assert G.play(s, G.parse_move("a2-a3")).square[10][-1] == Card.parse("TH")  # 10 (even) on Q
+
+
+def test_the_whole_pile_moves():
+    s = pos({"a1": "2H", "a2": "3H/5H/9H"}, stock="KS")
+    after = G.play(s, G.parse_move("a2-a1"))
+    assert len(after.square[0]) == 4 and after.square[5] == (Card.parse("KS"),)
+
+
+def test_bad_squares_and_tokens():
+    s = pos({"a1": "2H", "a2": "3H"}, stock="KS")
+    assert refused(s, "b3-a1") == "b3 is empty: there is nothing to move"
+    assert refused(s, "a1-a1") == "a move needs two different squares, not a1 twice"
+    for token in ("a1a2", "f1-a1", "a6-a1", "a1+a2", "", "passes"):
+        with pytest.raises(InputError):
+            G.parse_move(token)
+
+
+# -- empty squares ---------------------------------------------------------------------------------
+def test_empty_square_while_stock_lasts_refused():
+    s = pos({"a1": "2H/5H", "c3": "3C", "c4": "5C"}, stock="KS")  # an impossible position, made by hand
+    assert PnsMove("shift", 0, 1) not in G.legal_moves(s)
+    assert refused(s, "a1>b1") == ("b1 is empty but the stock still holds 1 card(s): "
+                                   "nothing moves to an empty square while the stock lasts")
+    assert refused(s, "a1-b1") == "b1 is empty: nothing moves to an empty square while the stock lasts"
+
+
+def test_positions_with_an_empty_square_and_a_stock_are_unreadable():
+    s = G.deal(5)
+    first = s.square[0][0].code
+    text = G.to_text(s).replace(f"row 1: {first} ", "row 1: - ", 1).replace("stock: ", f"stock: {first} ", 1)
+    with pytest.raises(InputError, match="refilled at once while the stock lasts"):
+        G.from_text(text)
+
+
+def test_packet_to_empty_square_once_stock_is_empty():
+    s = pos({"a1": "2H/5H", "c3": "4C", "e5": "7D"})
+    moves = G.legal_moves(s)
+    assert PnsMove("shift", 0, 1) in moves and PnsMove("shift", 0, 5) in moves
+    assert PnsMove("shift", 0, 6) not in moves  # b2 does not see a1
+    after = G.play(s, G.parse_move("a1>e1"))
+    assert after.square[4] == s.square[0] and after.square[0] == () and after.quiet == 1
+    assert refused(s, "a1-e1") == "e1 is empty: to move a packet there write a1>e1"
+    s2 = pos({"a1": "2H/5H", "e5": "7D", "c3": "4C"})
+    assert refused(s2, "e5>e4") == "7D is a single card: only a packet (two or more cards) may move to an empty square"
+    assert refused(s2, "a1>c3") == "a1 does not see c3: not in the same row or column"
+    s3 = pos({"a1": "2H/5H", "a3": "4H"})
+    assert refused(s3, "a1>a3") == "a3 is not empty (it holds 4H): to pack onto it write a1-a3"
+
+
+# -- turns, passes, draws, the win -------------------------------------------------------------------
+def test_pass_only_when_no_move():
+    s = pos({"a1": "2H", "b2": "3H", "c3": "2S", "c4": "5S"})
+    assert G.legal_moves(s) == [PASS]
+    after = G.play(s, PASS)
+    assert G.to_move(after) == "black" and after.quiet == 1
+    s2 = pos({"a1": "2H", "a2": "3H", "c3": "2S", "c4": "5S"})
+    assert refused(s2, "pass") == "Red can move (a2-a1) and must: a pass is allowed only with no legal move"
+
+
+def test_draw_when_neither_can_move():
+    s = pos({"a1": "2H", "b2": "3H", "c3": "2S", "d4": "5S"})
+    assert G.legal_moves(s) == []
+    assert G.outcome(s).status == "drawn" and "neither player can move" in G.outcome(s).summary
+    assert refused(s, "pass") .startswith("the game is over")
+
+
+def test_draw_after_twenty_quiet_turns():
+    s = pos({"a1": "2H/5H", "c3": "2S/9S", "e5": "KD", "e4": "KC"}, quiet=19)
+    assert G.outcome(s).status == "playing"
+    after = G.play(s, G.parse_move("a1>b1"))
+    assert after.quiet == 20 and G.outcome(after).status == "drawn"
+    assert "20 turns in a row without a pack" in G.outcome(after).summary
+    assert refused(after, "c3>c4").startswith("the game is over (drawn")
+
+
+def test_pack_resets_quiet_count():
+    s = pos({"a1": "2H/5H", "a2": "7H", "c3": "2S/9S"}, quiet=19)
+    after = G.play(s, G.parse_move("a2-a1"))
+    assert after.quiet == 0 and after.seen == ((after.square, 1),)
+
+
+def test_draw_on_third_repetition_same_player_to_move():
+    s = pos({"a1": "2H/5H", "c3": "2S/9S", "e5": "KD", "e4": "KC"})
+    cycle = ["a1>b1", "c3>c4", "b1>a1", "c4>c3"]
+    states = [s]
+    for token in cycle * 2:
+        states.append(G.play(states[-1], G.parse_move(token)))
+    assert [G.outcome(x).status for x in states[:-1]] == ["playing"] * 8
+    assert states[4].key == s.key  # second occurrence: still playing
+    end = states[-1]
+    assert end.key == s.key and G.outcome(end).status == "drawn"
+    assert "recurred a third time with Red to move" in G.outcome(end).summary
+
+
+def test_win_with_two_complete_stacks():
+    hearts = "/".join(c.code for c in CARDS[26:39])
+    diamonds = "/".join(c.code for c in CARDS[39:51])  # AD..QD, the King elsewhere
+    s = pos({"a1": hearts, "b1": diamonds, "c1": "KD", "e5": "2S", "e4": "3S"})
+    assert G.outcome(s).status == "playing"
+    after = G.play(s, G.parse_move("c1-b1"))
+    out = G.outcome(after)
+    assert out.status == "won" and out.winner == "red" and out.over
+    assert G.legal_moves(after) == []
+    assert refused(after, "e4-e5") == "the game is over (Red won: two complete stacks): no move may follow"
+
+
+def test_one_stack_is_not_a_win():
+    hearts = "/".join(c.code for c in CARDS[26:39])
+    s = pos({"a1": hearts, "b1": "2D", "c1": "5D", "e5": "2S", "e4": "3S"})
+    after = G.play(s, G.parse_move("c1-b1"))
+    assert G.outcome(after).status == "playing"
+
+
+# -- text forms and notation ------------------------------------------------------------------------
+def test_text_and_json_round_trip():
+    s = G.deal(42)
+    for _ in range(30):
+        s = G.play(s, G.legal_moves(s)[0])
+    assert G.to_text(G.from_text(G.to_text(s))) == G.to_text(s)
+    assert G.to_json(G.from_json(G.to_json(s))) == G.to_json(s)
+    assert "♥" in G.to_text(s, symbols=True) or "♦" in G.to_text(s, symbols=True)
+
+
+def test_from_text_errors():
+    text = G.to_text(G.deal(3))
+    with pytest.raises(InputError, match="given more than once"):
+        G.from_text(text.replace("stock: ", "stock: " + G.deal(3).square[0][0].code + " ", 1))
+    with pytest.raises(InputError, match="row 2 needs 5 squares"):
+        G.from_text(text.replace("row 2: ", "row 2: - ", 1))
+    with pytest.raises(InputError, match="to move must be red or black"):
+        G.from_text(text.replace("to move: ", "to move: green #", 1))
+    with pytest.raises(InputError, match="one suit only"):
+        G.from_text(text.replace(f"row 5: {G.deal(3).square[20][0].code}",
+                                 f"row 5: {G.deal(3).square[20][0].code}/{G.deal(3).stock[-1].code}"))
+
+
+def all_moves():
+    squares = st.integers(0, 24)
+    return st.one_of(st.just(PASS), st.builds(PnsMove, st.sampled_from(["pack", "shift"]), squares, squares))
+
+
+@given(all_moves())
+def test_move_tokens_round_trip(move):
+    assert G.parse_move(G.format_move(move)) == move
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 2**32 - 1))
+def test_random_play_conserves_cards_and_positions_round_trip(deal, seed):
+    import random
+
+    rng = random.Random(seed)
+    s = G.deal(deal)
+    while True:
+        cards = [c for p in s.square for c in p] + list(s.stock)
+        assert sorted(cards) == list(range(52))
+        assert all(len({c // 13 for c in p}) <= 1 for p in s.square)
+        if s.stock:
+            assert all(s.square)
+        back = G.from_text(G.to_text(s))
+        assert (back.square, back.stock, back.to_move, back.quiet) == (s.square, s.stock, s.to_move, s.quiet)
+        moves = G.legal_moves(s)
+        if not moves:
+            break
+        move = moves[rng.randrange(len(moves))]
+        G.describe_move(s, move)
+        s = G.play(s, move)
+    assert G.outcome(s).over
+
+
+# -- players, records and the CLI -------------------------------------------------------------------
+def test_same_seed_same_game():
+    a = play_game(7, make_player("random", 3), make_player("random", 4))
+    b = play_game(7, make_player("random", 3), make_player("random", 4))
+    c = play_game(7, make_player("random", 5), make_player("random", 4))
+    assert a.moves == b.moves
+    assert a.moves != c.moves
+
+
+def test_play_writes_a_record_that_verifies(tmp_path):
+    out = tmp_path / "game.txt"
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "pack-n-stack", "3", "--red", "greedy", "--black", "random", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "game: pack-n-stack" in text and "deal: 3" in text and "rules: parlett" in text
+    verdict = replay(parse_solution(text))
+    assert verdict.error is None and verdict.won  # this game ends in a win
+    again = runner.invoke(main, ["play", "pack-n-stack", "3", "--red", "greedy", "--black", "random"])
+    assert again.output.splitlines()[-1] == text.splitlines()[-1]
+    result = runner.invoke(main, ["verify", str(out)])
+    assert result.exit_code == 0 and "verified" in result.output
+
+
+def test_play_bad_input_exit_2(tmp_path):
+    runner = CliRunner()
+    for args in (["play", "pack-n-stack", "x"], ["play", "pack-n-stack", "1", "--red", "bogus"],
+                 ["play", "nogame", "1"], ["play", "penguin", "1"],
+                 ["play", "pack-n-stack", "1", "-o", str(tmp_path / "no" / "such" / "dir.txt")]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2, (args, result.output)
+
+
+def test_verify_rejects_illegal_record_exit_1(tmp_path):
+    s = G.deal(3)
+    wrong = next(i for i, p in enumerate(s.square) if p[0].is_red != (G.to_move(s) == "red"))
+    target = next(j for j in range(25) if j != wrong and (j // 5 == wrong // 5 or j % 5 == wrong % 5))
+    path = tmp_path / "bad.txt"
+    path.write_text(f"game: pack-n-stack\ndeal: 3\n{SQUARE_NAMES[wrong]}-{SQUARE_NAMES[target]}\n")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1
+    assert "belongs to" in result.output
+    path.write_text("game: pack-n-stack\ndeal: 3\nz9-a1\n")
+    assert CliRunner().invoke(main, ["verify", str(path)]).exit_code == 2
