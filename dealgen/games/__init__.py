@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ..errors import InputError
 from .base import Game, Outcome
+from .idiots_delight import IDIOTS_DELIGHT
 from .pack_n_stack import PACK_N_STACK
 from .penguin import PENGUIN
 from .perpetual_motion import PERPETUAL_MOTION
 
-GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION, PACK_N_STACK)}
+GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION, IDIOTS_DELIGHT, PACK_N_STACK)}
 
 
 def get_game(name: str) -> Game:

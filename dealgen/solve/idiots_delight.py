@@ -5,12 +5,16 @@ dealt and which cards have been discarded: each stack then holds the cards dealt
 it, in order, minus the discarded ones. The key is that pair, packed into one int
 (``discarded bits | deals << 52``), so transpositions (the same discards in another
 order) are searched once. The memo only records positions whose every move was tried
-without a win, so nothing that could lead to a win is ever skipped: when the search
+without a win (or that the pruning below proves lost), so nothing that could lead to a win is ever skipped: when the search
 returns without a win, every line from the start has been played out, and the
 verdict ``unsolvable`` is exact.
 
 Move order (it decides which solution is found and how fast, never the verdict):
 pairs first (two cards out), then single discards, then the deal.
+
+Pruning: a position where some card still in play has no possible partner left in play
+(a card of its rank or a higher card of its suit, in another stack) is lost, and is not
+expanded (see ``helper_masks`` and ``search`` for why this loses no win).
 
 Everything is deterministic: keys are ints, the memo is only probed, moves are tried
 in a fixed order; hash seeds cannot change the verdict, the moves or the metrics.
@@ -70,25 +74,60 @@ def token(move: tuple[int, ...]) -> str:
     return "".join(str(i + 1) for i in move) if move else "d"
 
 
+def helper_masks(stacks: Sequence[Sequence[int]], stock: Sequence[int]) -> dict[int, int]:
+    """For each card still in play, the bit mask of the cards that could ever take it out:
+    a card of its rank, or a higher card of its suit, in another stack. Cards never change
+    stacks (the stock's k-th card from the top always lands on stack k mod 4), and two
+    cards of one stack are never both on top, so these are its only possible partners."""
+    column = {c: i for i, s in enumerate(stacks) for c in s}
+    column.update({c: k % 4 for k, c in enumerate(stock)})
+    masks = {}
+    for x, cx in column.items():
+        m = 0
+        for y, cy in column.items():
+            if cy != cx and (y % 13 == x % 13 or (y // 13 == x // 13 and y > x)):
+                m |= 1 << y
+        masks[x] = m
+    return masks
+
+
 def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
            max_states: int | None = None, max_seconds: float | None = None) -> Search:
-    """Search from stacks (bottom first) and stock (top first) for a way to discard every card."""
+    """Search from stacks (bottom first) and stock (top first) for a way to discard every card.
+
+    Pruning, and why it loses no win: a position in which some card still in play has no
+    possible partner left in play (``helper_masks``) can never be cleared, since
+    discarded cards never come back; it is counted as a dead end without expanding it.
+    """
     piles = [list(s) for s in stacks]
     stock = list(stock)
     ndeals = len(stock) // 4
-    live = sum(len(p) for p in piles) + len(stock)
+    helpers = helper_masks(piles, stock)
+    # who loses a possible partner when a card goes
+    needs: dict[int, list[int]] = {c: [x for x in helpers if helpers[x] >> c & 1] for c in helpers}
+    live0 = sum(1 << c for c in helpers)
+    if any(not helpers[x] & live0 for x in helpers):
+        return Search(UNSOLVABLE, (), 0, 1)
     dead: set[int] = set()
     path: list[tuple[int, ...]] = []
-    state = {"mask": 0, "deals": 0, "left": live}
+    now = [live0, 0]  # live cards (bits), deals made
     expanded = 0
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     out_of: list[str] = []
 
+    def hopeless(live: int, gone: list[int]) -> bool:
+        for c in gone:
+            for x in needs[c]:
+                if live >> x & 1 and not helpers[x] & live:
+                    return True
+        return False
+
     def dfs() -> bool:
         nonlocal expanded
-        if state["left"] == 0:
+        live, deals = now
+        if live == 0:
             return True
-        key = state["mask"] | (state["deals"] << 52)
+        key = live | (deals << 52)
         if key in dead:
             return False
         if max_states is not None and expanded >= max_states:
@@ -98,28 +137,25 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
             out_of.append("seconds")
             return False
         expanded += 1
-        deals = state["deals"]
         for move in legal(piles, deals < ndeals, free):
             path.append(move)
             if move:
                 cards = [piles[i].pop() for i in move]
-                bits = sum(1 << c for c in cards)
-                state["mask"] |= bits
-                state["left"] -= len(move)
-                if dfs():
-                    return True
-                state["mask"] ^= bits
-                state["left"] += len(move)
+                after = live ^ sum(1 << c for c in cards)
+                if not hopeless(after, cards):
+                    now[0] = after
+                    if dfs():
+                        return True
+                    now[0] = live
                 for i, c in zip(move, cards):
                     piles[i].append(c)
             else:
-                row = stock[4 * deals: 4 * deals + 4]
-                for p, c in zip(piles, row):
+                for p, c in zip(piles, stock[4 * deals: 4 * deals + 4]):
                     p.append(c)
-                state["deals"] = deals + 1
+                now[1] = deals + 1
                 if dfs():
                     return True
-                state["deals"] = deals
+                now[1] = deals
                 for p in piles:
                     p.pop()
             path.pop()
@@ -128,10 +164,8 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
         dead.add(key)
         return False
 
-    won = dfs()
-    if won:
-        moves = tuple(token(m) for m in path)
-        return Search(SOLVED, moves, expanded, len(dead))
+    if dfs():
+        return Search(SOLVED, tuple(token(m) for m in path), expanded, len(dead))
     if out_of:
         return Search(UNKNOWN, (), expanded, len(dead), out_of[0])
     return Search(UNSOLVABLE, (), expanded, len(dead))

@@ -1,0 +1,347 @@
+"""Idiot's Delight (Peter Drake's rules), exactly as ``shared/RULES.md`` states them.
+
+Deal N uses the stock order of Perpetual Motion N: the first four cards (from the top)
+go one onto each of four stacks, left to right; the other 48 are the stock. Only each
+stack's top card is in play.
+
+Moves and their tokens (stacks are numbered 1-4 from the left):
+
+    13    discard the top cards of stacks 1 and 3, a pair of one rank ("31" is read
+          the same and written "13")
+    3     discard the top card of stack 3: another stack shows a higher card of its
+          suit (Ace is low: A < 2 < ... < K)
+    d     deal four cards from the stock, one onto each stack (also onto empty ones).
+          Rule set ``strict``: only when no discard is possible. ``free``: at any time.
+          Never once the stock is empty.
+
+The game ends when the stock is empty and no discard is possible; it is won when all
+52 cards are discarded (which needs the last two cards to be a pair).
+
+Text form (``to_text`` / ``from_text``)::
+
+    game: idiots-delight
+    deal: 1
+    rules: strict
+    discarded: 0              cards discarded so far (the cards missing from below)
+    stock: 5D 7H ...          top card (dealt next) first
+    stack 1: JD               each stack from its bottom card up to its top card
+    stack 2: 2D
+    stack 3: 9H
+    stack 4: JC
+
+JSON form (``to_json`` / ``from_json``)::
+
+    {"game": "idiots-delight", "deal": 1, "rules": "strict", "discarded": 0,
+     "stock": ["5D", "7H", ...], "stacks": [["JD"], ["2D"], ["9H"], ["JC"]]}
+
+``stock`` lists the cards still to deal, top first: for a fresh deal that is the deal's
+order from its fifth card on (its first four are the stacks' cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import SUIT_NAMES, Card
+from ..deals import parse_deal_number, shuffled_pack
+from ..errors import IllegalMove, InputError, located
+from .base import Game, Outcome
+
+RULE_SETS = ("strict", "free")
+NSTACKS = 4
+USAGE = "13 discards the pair on stacks 1 and 3, 3 discards stack 3's top card (a higher card of its suit shows), d deals"
+
+
+@dataclass(frozen=True)
+class IDState:
+    stock: tuple[Card, ...]  # top card first
+    stacks: tuple[tuple[Card, ...], ...]  # each from its bottom card up to its top card
+    discarded: int
+    rules: str = "strict"
+    deal: int | None = None
+
+    def tops(self) -> list[Card | None]:
+        return [s[-1] if s else None for s in self.stacks]
+
+
+@dataclass(frozen=True, order=True)
+class IDMove:
+    """``stacks`` (1-based, ascending): two stacks discard a pair, one stack discards its
+    top card; no stacks is a deal."""
+
+    stacks: tuple[int, ...]
+
+    @property
+    def token(self) -> str:
+        return "".join(str(s) for s in self.stacks) if self.stacks else "d"
+
+
+DEAL = IDMove(())
+
+
+def _suit_name(card: Card) -> str:
+    return SUIT_NAMES[card.suit][:-1]  # "heart"
+
+
+def discards(state: IDState) -> list[IDMove]:
+    """Every discard possible now, pairs first, each in stack order."""
+    tops = state.tops()
+    pairs, singles = [], []
+    for i, a in enumerate(tops):
+        if a is None:
+            continue
+        for j in range(i + 1, NSTACKS):
+            b = tops[j]
+            if b is not None and a % 13 == b % 13:
+                pairs.append(IDMove((i + 1, j + 1)))
+        if any(b is not None and b.suit == a.suit and b > a for b in tops):
+            singles.append(IDMove((i + 1,)))
+    return pairs + singles
+
+
+class IdiotsDelight(Game[IDState, IDMove]):
+    name = "idiots-delight"
+    title = "Idiot's Delight"
+    rule_sets = RULE_SETS
+    rule_notes = {
+        "strict": "deal four only when no discard is possible (the seed's wording)",
+        "free": "deal four at any time while the stock lasts",
+    }
+    how_to_play = """\
+## The layout
+Deal four cards face up in a row, one to start each of four stacks. The rest of the pack is the stock.
+
+## Moves
+Only the top card of each stack is in play. When two top cards are of the same rank, discard both. When two
+top cards are of the same suit, discard the lower one (Ace is low). Deal four more cards from the stock, one
+onto each stack, {rules}.
+
+## The end
+The game is over when the stock is empty and nothing more can be discarded. It comes out only when every
+card has been discarded, and so only when the last two cards are a pair.
+
+## Reading the solutions
+Stacks are numbered 1 to 4 from the left. 13 discards the pair on top of stacks 1 and 3; 3 discards the top
+card of stack 3 because a higher card of its suit shows; d deals four. Every solution was replayed move by
+move by the game engine before printing.
+"""
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, number: int, rules: str | None = None) -> IDState:
+        rules = self.check_rules(rules)
+        pack = shuffled_pack(number)
+        return IDState(tuple(pack[NSTACKS:]), tuple((c,) for c in pack[:NSTACKS]), 0, rules, number)
+
+    # -- rules ------------------------------------------------------------------------
+    def legal_moves(self, state: IDState) -> list[IDMove]:
+        moves = discards(state)
+        if state.stock and (state.rules == "free" or not moves):
+            moves.append(DEAL)
+        return moves
+
+    def play(self, state: IDState, move: IDMove) -> IDState:
+        tops = state.tops()
+        for s in move.stacks:
+            if not 1 <= s <= NSTACKS:
+                raise IllegalMove(f"there is no stack {s}: stacks are numbered 1 to {NSTACKS}")
+            if tops[s - 1] is None:
+                raise IllegalMove(f"stack {s} is empty")
+        if not move.stacks:
+            if not state.stock:
+                raise IllegalMove("the stock is empty: there is nothing to deal")
+            possible = discards(state)
+            if state.rules == "strict" and possible:
+                raise IllegalMove(f"dealing is not allowed under strict while {self._what(state, possible[0])} "
+                                  "can be discarded")
+            stacks = tuple(s + (c,) for s, c in zip(state.stacks, state.stock[:NSTACKS]))
+            return IDState(state.stock[NSTACKS:], stacks, state.discarded, state.rules, state.deal)
+        if len(move.stacks) == 2:
+            i, j = move.stacks
+            if i == j:
+                raise IllegalMove(f"a pair needs two different stacks, not stack {i} twice")
+            a, b = tops[i - 1], tops[j - 1]
+            if a % 13 != b % 13:
+                raise IllegalMove(f"{a.code} and {b.code} are not a pair: only two cards of one rank are "
+                                  "discarded together")
+        else:
+            (i,) = move.stacks
+            card = tops[i - 1]
+            if not any(b is not None and b.suit == card.suit and b > card for b in tops):
+                others = [b.code for b in tops if b is not None and b.suit == card.suit and b != card]
+                why = (f"the only other {_suit_name(card)} showing, {', '.join(others)}, is lower" if others
+                       else f"no other {_suit_name(card)} shows on top of a stack")
+                raise IllegalMove(f"{card.code} cannot be discarded alone: {why}")
+        stacks = tuple(s[:-1] if n in move.stacks else s for n, s in enumerate(state.stacks, 1))
+        return IDState(state.stock, stacks, state.discarded + len(move.stacks), state.rules, state.deal)
+
+    def _what(self, state: IDState, move: IDMove) -> str:
+        tops = state.tops()
+        if len(move.stacks) == 2:
+            return f"{tops[move.stacks[0] - 1].code} and {tops[move.stacks[1] - 1].code}"
+        return f"{tops[move.stacks[0] - 1].code}"
+
+    def outcome(self, state: IDState) -> Outcome:
+        if state.discarded == 52:
+            return Outcome("won", "all 52 cards discarded")
+        summary = f"{state.discarded} of 52 cards discarded, {len(state.stock)} in the stock"
+        if not state.stock and not discards(state):
+            return Outcome("lost", summary + "; the stock is empty and nothing can be discarded")
+        return Outcome("playing", summary)
+
+    # -- notation ---------------------------------------------------------------------
+    def parse_move(self, token: str) -> IDMove:
+        text = token.strip().lower()
+        if text == "d":
+            return DEAL
+        if text.isdigit() and len(text) in (1, 2) and all(ch in "1234" for ch in text):
+            if len(text) == 2 and text[0] == text[1]:
+                raise InputError(f"'{token}': a pair needs two different stacks ({USAGE})")
+            return IDMove(tuple(sorted(int(ch) for ch in text)))
+        raise InputError(f"'{token}' is not an Idiot's Delight move ({USAGE})")
+
+    def format_move(self, move: IDMove) -> str:
+        return move.token
+
+    def describe_move(self, state: IDState, move: IDMove) -> str:
+        if not move.stacks:
+            return "deal four: " + " ".join(c.symbol for c in state.stock[:NSTACKS])
+        tops = state.tops()
+        if len(move.stacks) == 2:
+            i, j = move.stacks
+            return f"discard the pair {tops[i - 1].symbol} {tops[j - 1].symbol} from stacks {i} and {j}"
+        (i,) = move.stacks
+        card = tops[i - 1]
+        higher = [b for b in tops if b is not None and b.suit == card.suit and b > card]
+        over = f" (under {higher[0].symbol})" if higher else ""
+        return f"discard {card.symbol} from stack {i}{over}"
+
+    # -- text forms -------------------------------------------------------------------
+    def to_text(self, state: IDState, symbols: bool = False) -> str:
+        def show(cards) -> str:
+            return " ".join(c.symbol if symbols else c.code for c in cards)
+
+        lines = [
+            f"game: {self.name}",
+            f"deal: {'-' if state.deal is None else state.deal}",
+            f"rules: {state.rules}",
+            f"discarded: {state.discarded}",
+            f"stock: {show(state.stock)}",
+        ]
+        lines += [f"stack {n}: {show(s)}" for n, s in enumerate(state.stacks, 1)]
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def from_text(self, text: str, source: str = "<text>") -> IDState:
+        fields: dict[str, tuple[int, str]] = {}
+        allowed = ["game", "deal", "rules", "discarded", "stock"] + [f"stack {n}" for n in range(1, NSTACKS + 1)]
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, sep, value = line.partition(":")
+            key = " ".join(key.lower().split())
+            if not sep or key not in allowed:
+                raise InputError(located(
+                    f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'",
+                    source, lineno))
+            if key in fields:
+                raise InputError(located(f"'{key}' is given twice", source, lineno))
+            fields[key] = (lineno, value.strip())
+        missing = [k for k in allowed[4:] if k not in fields]
+        if missing:
+            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+
+        def cards(key: str) -> list[Card]:
+            lineno, value = fields[key]
+            try:
+                return [Card.parse(t) for t in value.split()]
+            except InputError as err:
+                raise InputError(located(f"{key}: {err}", source, lineno)) from None
+
+        discarded: int | None = None
+        if "discarded" in fields:
+            lineno, value = fields["discarded"]
+            if not value.isdigit():
+                raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
+            discarded = int(value)
+        data = {
+            "game": fields.get("game", (0, self.name))[1],
+            "deal": None if fields.get("deal", (0, "-"))[1] == "-" else fields["deal"][1],
+            "rules": fields.get("rules", (0, self.default_rules))[1],
+            "discarded": discarded,
+            "stock": cards("stock"),
+            "stacks": [cards(f"stack {n}") for n in range(1, NSTACKS + 1)],
+        }
+        return self._build(data, source)
+
+    def to_json(self, state: IDState) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "deal": state.deal,
+            "rules": state.rules,
+            "discarded": state.discarded,
+            "stock": [c.code for c in state.stock],
+            "stacks": [[c.code for c in s] for s in state.stacks],
+        }
+
+    def from_json(self, data: dict[str, Any], source: str = "<json>") -> IDState:
+        if not isinstance(data, dict):
+            raise InputError(located("an Idiot's Delight position must be a JSON object", source))
+        missing = [k for k in ("stock", "stacks") if k not in data]
+        if missing:
+            raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+
+        def card_list(value: Any, where: str) -> list[Card]:
+            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+                raise InputError(located(f"{where}: expected a list of card codes", source))
+            try:
+                return [Card.parse(c) for c in value]
+            except InputError as err:
+                raise InputError(located(f"{where}: {err}", source)) from None
+
+        stacks = data["stacks"]
+        if not isinstance(stacks, list) or len(stacks) != NSTACKS:
+            raise InputError(located(f"stacks must be a list of {NSTACKS} lists of cards", source))
+        discarded = data.get("discarded")
+        if discarded is not None and (not isinstance(discarded, int) or isinstance(discarded, bool)):
+            raise InputError(located(f"discarded must be a whole number or null, got {discarded!r}", source))
+        built = {
+            "game": data.get("game", self.name),
+            "deal": data.get("deal"),
+            "rules": data.get("rules", self.default_rules),
+            "discarded": discarded,
+            "stock": card_list(data["stock"], "stock"),
+            "stacks": [card_list(s, f"stack {n}") for n, s in enumerate(stacks, 1)],
+        }
+        return self._build(built, source)
+
+    def _build(self, data: dict[str, Any], source: str) -> IDState:
+        def fail(message: str) -> InputError:
+            return InputError(located(message, source))
+
+        if str(data["game"]).lower() != self.name:
+            raise fail(f"this is a position of '{data['game']}', not {self.name}")
+        rules = data["rules"]
+        if rules not in self.rule_sets:
+            raise fail(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}")
+        deal = data["deal"]
+        if deal is not None:
+            try:
+                deal = parse_deal_number(deal)
+            except InputError as err:
+                raise fail(str(err)) from None
+        stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
+        live = list(stock) + [c for s in stacks for c in s]
+        twice = sorted({c.code for c in live if live.count(c) > 1})
+        if twice:
+            raise fail(f"card(s) given more than once: {' '.join(twice)}")
+        if len(stock) % NSTACKS:
+            raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(stock)} cards")
+        gone = 52 - len(live)
+        discarded = gone if data["discarded"] is None else data["discarded"]
+        if discarded != gone:
+            raise fail(f"discarded says {discarded} but {gone} card(s) are missing from the stock and stacks")
+        return IDState(stock, stacks, discarded, rules, deal)
+
+
+IDIOTS_DELIGHT = IdiotsDelight()
