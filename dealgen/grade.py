@@ -95,6 +95,12 @@ def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tup
     return grade_of(percentile, tuple(data["bands"])), percentile
 
 
+def dumps(data: dict[str, Any]) -> str:
+    """A calibration as JSON: one top-level key a line, each value compact."""
+    lines = [f" {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}" for k, v in data.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
     """A calibration from scan records of the reference sample (solved deals count)."""
     solved = [r for r in records if r.get("verdict") == "solved"]

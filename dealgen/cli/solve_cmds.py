@@ -9,7 +9,7 @@ import time
 import click
 
 from ..fileio import check_writable, write_atomic
-from ..grade import GRADES, calibration, data_path
+from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
@@ -167,7 +167,9 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
         report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
                       max_seconds=max_seconds, progress=_Progress(f"calibrate {game.name} {deal_range}"))
     data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
-    write_atomic(target, json.dumps(data, indent=1) + "\n")
+    data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
+        f" --max-states {max_states}" if max_states else "")
+    write_atomic(target, dumps(data))
     click.echo(f"{target}: {data['solved']} of {data['deals']} deals solved and used")
     bands = [0.0, *data["bands"], 100.0]
     for grade, lo, hi in zip(GRADES, bands, bands[1:]):

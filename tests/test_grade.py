@@ -1,0 +1,93 @@
+"""Grading: percentiles among a reference sample, bands, the shipped calibration."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import dealgen.grade as grade
+from dealgen.cli import main
+from dealgen.grade import BANDS, GRADES, calibration, effort_score, grade_metrics, grade_of, read_calibration
+
+
+def record(deal: int, **metrics) -> dict:
+    return {"game": "penguin", "deal": deal, "rules": "parlett", "verdict": "solved", "metrics": metrics}
+
+
+SAMPLE = [record(n, min_cells=n % 8, states_expanded=10 * n, solution_length=60 + n % 40, max_cells=min(7, n % 9))
+          for n in range(1, 401)]
+
+
+def test_bands() -> None:
+    assert grade_of(0) == "easy" and grade_of(100) == "expert"
+    assert [grade_of(b - 0.01) for b in BANDS] == list(GRADES[:-1])
+    assert [grade_of(b) for b in BANDS] == list(GRADES[1:])
+
+
+def test_mid_rank_counts_ties_as_half() -> None:
+    assert grade._mid_rank([1, 2, 2, 3], 2) == 50.0
+    assert grade._mid_rank([1, 2, 3, 4], 0) == 0.0
+    assert grade._mid_rank([1, 2, 3, 4], 9) == 100.0
+
+
+def test_more_effort_never_scores_lower() -> None:
+    ref = calibration("penguin", "parlett", SAMPLE, "test")["reference"]
+    base = {"min_cells": 3, "states_expanded": 500, "solution_length": 80, "max_cells": 5}
+    for name in base:
+        harder = {**base, name: base[name] + 2}
+        assert effort_score(harder, ref) >= effort_score(base, ref)
+    assert effort_score({**base, "min_cells": 7}, ref) > effort_score(base, ref)
+
+
+def test_calibration_cuts_the_sample_into_the_documented_bands(monkeypatch) -> None:
+    data = calibration("penguin", "parlett", SAMPLE + [{"deal": 999, "verdict": "unknown", "metrics": {}}], "test")
+    assert (data["deals"], data["solved"]) == (401, 400)
+    monkeypatch.setattr(grade, "load_calibration", lambda game, rules: data)
+    graded = [grade_metrics("penguin", "parlett", r["metrics"]) for r in SAMPLE]
+    shares = {g: sum(1 for label, _ in graded if label == g) / len(graded) for g in GRADES}
+    edges = [0.0, *BANDS, 100.0]
+    for g, lo, hi in zip(GRADES, edges, edges[1:]):
+        assert abs(shares[g] - (hi - lo) / 100) < 0.06, (g, shares)
+    for label, pct in graded:
+        assert 0 <= pct <= 100 and label == grade_of(pct)
+
+
+def test_no_calibration_means_no_grade(monkeypatch) -> None:
+    monkeypatch.setattr(grade, "load_calibration", lambda game, rules: None)
+    assert grade_metrics("penguin", "parlett", {"min_cells": 3}) == (None, None)
+
+
+def test_shipped_calibration_covers_a_large_reference_sample() -> None:
+    data = read_calibration(grade.data_path("penguin", "parlett"))
+    assert data["deals"] >= 2000 and data["solved"] >= 2000 * 0.95
+    assert data["game"] == "penguin" and data["rules"] == "parlett"
+    assert all(len(values) == data["solved"] for values in data["reference"].values())
+    assert data["scores"] == sorted(data["scores"])
+
+
+def test_solved_deal_is_graded_with_a_percentile() -> None:
+    from dealgen.solve import solve_deal
+
+    r = solve_deal("penguin", 3)
+    assert r.grade in GRADES and 0 <= r.percentile <= 100
+    assert r.grade == grade_of(r.percentile)
+    assert r.metrics["min_cells"] <= r.metrics["max_cells"]
+    assert r.to_json()["grade"] == r.grade
+
+
+def test_cli_calibrate_writes_a_readable_file(tmp_path) -> None:
+    out = tmp_path / "g.json"
+    result = CliRunner().invoke(main, ["calibrate", "penguin", "--deals", "2-3", "--jobs", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    data = read_calibration(out)
+    assert data["sample"] == "deals 2-3" and data["solved"] == 2
+    assert json.loads(out.read_text())["bands"] == list(BANDS)
+
+
+def test_bad_calibration_file(tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"schema": "something else"}')
+    with pytest.raises(Exception, match="not a dealgen grade calibration"):
+        read_calibration(path)
