@@ -2,10 +2,12 @@
 
 Internal cards are ``suit * 13 + rel`` with ``rel = (rank - beak rank) mod 13``, so a
 suit's foundation simply counts up from 0 and the card that packs onto ``x`` is
-``BELOW[x]`` (rel one lower, 12 below 0). A node is ``(columns, cells, home, g)``:
+``BELOW[x]`` (rel one lower, 12 below 0). A node is ``(columns, cells, home, g, bad)``:
 columns as ``bytes`` (deepest card first) in their real order, cells as ``bytes`` with
 ``EMPTY`` for a free cell (real order, so moves print with their real letters), ``home``
-the four foundation counts, ``g`` the number of moves so far. The transposition key
+the four foundation counts, ``g`` the number of moves so far, ``bad`` the heuristic's
+disorder count (kept up to date from the one or two columns a move changes). The key
+needs no foundations: the cards not in columns or cells are the ones home. The key
 treats columns and cells as multisets; the moves on a path always refer to the real
 places of the position that path reached, so no mapping back is needed.
 
@@ -25,7 +27,6 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-from ..cards import CARDS
 from ..games.penguin import CELLS, COLUMNS, PenguinState
 from . import SolverOutput, register_solver
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, best_first
@@ -36,7 +37,6 @@ SEP = b"\xfe"
 CELLSEP = b"\xfd"
 
 BELOW = bytes(s * 13 + (r - 1) % 13 for s in range(4) for r in range(13))  # card that packs onto x
-HIGH = bytes(s * 13 + (r + 1) % 13 for s in range(4) for r in range(13))  # card x packs onto
 
 HOME_TOKENS_COL = tuple(f"{c}h" for c in COLUMNS)
 HOME_TOKENS_CELL = tuple(f"{c}h" for c in CELLS)
@@ -58,11 +58,6 @@ def to_internal(state: PenguinState) -> tuple[int, tuple[bytes, ...], bytes, tup
     columns = tuple(bytes(ic(c) for c in col) for col in state.columns)
     cells = bytes(EMPTY if c is None else ic(c) for c in state.cells)
     return ic(state.beak), columns, cells, tuple(state.home)
-
-
-def engine_card(card: int, beak: int) -> int:
-    """The engine's card for an internal one (for explanations)."""
-    return CARDS[(card // 13) * 13 + (card % 13 + beak % 13) % 13]
 
 
 def _run_start(col: bytes) -> int:
