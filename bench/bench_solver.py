@@ -126,12 +126,31 @@ def row(name: str, results: dict[int, tuple[str, float]], base: float | None) ->
             f"{verdicts.count('unknown'):6d} {total:9.2f} {statistics.median(times) * 1000:9.2f} {ratio}")
 
 
+def scan_rates(deal_range: str) -> None:
+    """Deals per second of a default scan (with grading) with one and with two processes."""
+    sdeals = parse_range(deal_range)
+    rates = {}
+    for jobs in (1, 2):
+        with tempfile.TemporaryDirectory() as tmp:
+            report = scan("penguin", sdeals, "parlett", jobs, path=Path(tmp) / "scan.jsonl")
+        rates[jobs] = report.rate
+        print(f"\nscan {deal_range} --jobs {jobs} (with grading): {report.new} deals in "
+              f"{report.seconds:.2f} s, {report.rate:.2f} deals/s", end="")
+    print(f"\n--jobs 2 / --jobs 1 rate: {rates[2] / rates[1]:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", default="1-1000", help="range of deals (default 1-1000)")
     ap.add_argument("--scan-deals", default="1-100", help="range for the --jobs 1 vs 2 scan rates ('' to skip)")
     ap.add_argument("--grade", action="store_true", help="also time dealgen with the grading metrics")
+    ap.add_argument("--scan-only", action="store_true", help="only the --jobs 1 vs 2 scan rates")
     args = ap.parse_args()
+    if args.scan_only:
+        print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
+        scan_rates(args.scan_deals)
+        print(f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     deals = parse_range(args.deals)
     print(f"deals {args.deals} (parlett); load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{os.cpu_count()} cores", flush=True)
@@ -176,15 +195,7 @@ def main() -> None:
             print(f"  deal {n} unsolvable for both; dealgen: {text}")
 
     if args.scan_deals:
-        sdeals = parse_range(args.scan_deals)
-        rates = {}
-        for jobs in (1, 2):
-            with tempfile.TemporaryDirectory() as tmp:
-                report = scan("penguin", sdeals, "parlett", jobs, path=Path(tmp) / "scan.jsonl")
-            rates[jobs] = report.rate
-            print(f"\nscan {args.scan_deals} --jobs {jobs} (with grading): {report.new} deals in "
-                  f"{report.seconds:.2f} s, {report.rate:.2f} deals/s", end="")
-        print(f"\n--jobs 2 / --jobs 1 rate: {rates[2] / rates[1]:.2f}x")
+        scan_rates(args.scan_deals)
     print(f"\nload average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

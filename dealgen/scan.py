@@ -25,7 +25,7 @@ from .errors import InputError
 from .fileio import check_writable
 from .solve import SolveResult, check_budgets, solve_deal
 
-LOOKAHEAD = 4  # tasks queued per process beyond the one it works on
+LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 
 
 def parse_range(text: str) -> range:
