@@ -156,6 +156,19 @@ def test_font_metrics_match_reportlab():
             assert text_width(text, 10, bold) == pytest.approx(stringWidth(text, PDF_NAMES[bold], 10))
 
 
+def test_font_metrics_agree_with_pillow_on_cap_height_and_extent():
+    """Cap height (which places every card index) and ascent come from the font file via fontTools."""
+    from PIL import ImageFont
+
+    from dealgen.render.fonts import FONT_FILES, metrics
+
+    for bold in (False, True):
+        font = ImageFont.truetype(str(FONT_FILES[bold]), size=1000)
+        top = font.getbbox("H", anchor="ls")[1]
+        assert metrics(bold).cap_height == pytest.approx(-top / 1000, abs=0.002)
+        assert metrics(bold).has("♣") and not metrics(bold).has("\U0010FFFD")
+
+
 def test_scene_outside_catches_a_stray_primitive():
     scene = Scene(100, 100, [Rect(90, 90, 20, 5, fill=(0, 0, 0))])
     assert len(scene.outside()) == 1

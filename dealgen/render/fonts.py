@@ -1,15 +1,17 @@
 """The bundled typeface (DejaVu Sans, see data/fonts/LICENSE-DejaVu.txt) and its metrics.
 
 Scenes are laid out before any back end runs, so text widths come from the TrueType
-file itself (a minimal reader of the cmap, hmtx, head and OS/2 tables) rather than from
-Pillow or reportlab. Both back ends then draw the same file, so the layout holds in each.
+file itself, read with fontTools, rather than from Pillow or reportlab (game and scene
+code must not load either). Both back ends then draw the same file, so the layout holds
+in each.
 """
 
 from __future__ import annotations
 
-import struct
 from functools import lru_cache
 from pathlib import Path
+
+from fontTools.ttLib import TTFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
@@ -19,72 +21,33 @@ FAMILY = "DejaVu Sans"
 
 
 class FontMetrics:
-    """Advance widths, cap height, ascent and descent of one TrueType file (in em units)."""
+    """Advance widths, cap height, ascent and descent of one TrueType file, as fractions of the em."""
 
     def __init__(self, path: Path) -> None:
-        data = path.read_bytes()
-        num_tables = struct.unpack_from(">H", data, 4)[0]
-        tables = {}
-        for i in range(num_tables):
-            tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-            tables[tag.decode("latin-1")] = (offset, length)
-        head = tables["head"][0]
-        self.units = struct.unpack_from(">H", data, head + 18)[0]
-        hhea = tables["hhea"][0]
-        ascent, descent = struct.unpack_from(">hh", data, hhea + 4)
-        self.ascent = ascent / self.units
-        self.descent = -descent / self.units  # positive: how far glyphs go below the baseline
-        n_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
-        hmtx = tables["hmtx"][0]
-        self._advances = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(n_metrics)]
-        os2 = tables["OS/2"][0]
-        version = struct.unpack_from(">H", data, os2)[0]
-        self.cap_height = (struct.unpack_from(">h", data, os2 + 88)[0] / self.units) if version >= 2 else 0.73
-        self._cmap = self._read_cmap(data, tables["cmap"][0])
-
-    @staticmethod
-    def _read_cmap(data: bytes, cmap: int) -> dict[int, int]:
-        """Code point -> glyph id from the Windows Unicode BMP (3, 1, format 4) subtable."""
-        count = struct.unpack_from(">H", data, cmap + 2)[0]
-        for i in range(count):
-            platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
-            sub = cmap + offset
-            if (platform, encoding) == (3, 1) and struct.unpack_from(">H", data, sub)[0] == 4:
-                break
-        else:
-            raise ValueError("font has no Unicode BMP cmap")
-        segs = struct.unpack_from(">H", data, sub + 6)[0] // 2
-        ends = struct.unpack_from(f">{segs}H", data, sub + 14)
-        starts_at = sub + 16 + 2 * segs
-        starts = struct.unpack_from(f">{segs}H", data, starts_at)
-        deltas = struct.unpack_from(f">{segs}h", data, starts_at + 2 * segs)
-        ranges_at = starts_at + 4 * segs
-        ranges = struct.unpack_from(f">{segs}H", data, ranges_at)
-        table: dict[int, int] = {}
-        for i in range(segs):
-            for code in range(starts[i], ends[i] + 1):
-                if code == 0xFFFF:
-                    continue
-                if ranges[i] == 0:
-                    glyph = (code + deltas[i]) & 0xFFFF
-                else:
-                    at = ranges_at + 2 * i + ranges[i] + 2 * (code - starts[i])
-                    glyph = struct.unpack_from(">H", data, at)[0]
-                    if glyph:
-                        glyph = (glyph + deltas[i]) & 0xFFFF
-                if glyph:
-                    table[code] = glyph
-        return table
+        # lazy=True: only the tables asked for below are parsed, not the glyph outlines
+        with TTFont(str(path), lazy=True) as font:
+            self.units = font["head"].unitsPerEm
+            hhea = font["hhea"]
+            self.ascent = hhea.ascent / self.units
+            self.descent = -hhea.descent / self.units  # positive: how far glyphs go below the baseline
+            os2 = font["OS/2"]
+            cap = os2.sCapHeight if os2.version >= 2 else 0
+            if not cap and "glyf" in font:  # DejaVu's OS/2 table (version 1) predates sCapHeight
+                cap = font["glyf"]["H"].yMax
+            self.cap_height = cap / self.units
+            hmtx = font["hmtx"]
+            # a character the font lacks is drawn as .notdef (glyph 0) by both back ends
+            self._missing = hmtx[font.getGlyphOrder()[0]][0] / self.units
+            self._advances = {code: hmtx[name][0] / self.units for code, name in font.getBestCmap().items()}
 
     def advance(self, char: str) -> float:
-        glyph = self._cmap.get(ord(char), 0)
-        return self._advances[min(glyph, len(self._advances) - 1)] / self.units
+        return self._advances.get(ord(char), self._missing)
 
     def width(self, text: str, size: float) -> float:
         return sum(self.advance(ch) for ch in text) * size
 
     def has(self, char: str) -> bool:
-        return ord(char) in self._cmap
+        return ord(char) in self._advances
 
 
 @lru_cache(maxsize=None)
