@@ -256,7 +256,17 @@ class _Book:
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
                    topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
-        doc.multiBuild(self.story(), canvasmaker=make_canvas)
+        passes: list[Any] = []
+
+        def canvasmaker(*args: Any, **kwargs: Any) -> Any:
+            # The first pass only finds the contents' page numbers; it is never the last pass
+            # (the contents are empty going in), so it need not draw a single diagram.
+            canvas = make_canvas(*args, **kwargs)
+            canvas.layout_only = not passes
+            passes.append(canvas)
+            return canvas
+
+        doc.multiBuild(self.story(), canvasmaker=canvasmaker)
         return buffer.getvalue()
 
 
@@ -289,12 +299,16 @@ def _strip(text: str, limit: int = 60) -> str:
 
 
 def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
-    """The finished book (with its catalog embedded); checks every solution first."""
+    """The finished book; nothing is made unless every solution replays and wins."""
+    require_verified(catalog)
+    return typeset(catalog, layout, info)
+
+
+def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
+    """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
     if not catalog.entries:
         raise InputError("the catalog has no deals")
-    require_verified(catalog)
-    pdf = _Book(catalog, layout, info).build()
-    return _embed_catalog(pdf, catalog)
+    return _embed_catalog(_Book(catalog, layout, info).build(), catalog)
 
 
 def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:

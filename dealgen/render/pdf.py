@@ -113,7 +113,11 @@ def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float) -> None
 
 
 def draw_scene(canvas: Canvas, scene: Scene, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
-    """Draw ``scene`` with its bottom-left corner at (x, y), ``scale`` times its size in points."""
+    """Draw ``scene`` with its bottom-left corner at (x, y), ``scale`` times its size in points.
+    A canvas marked ``layout_only`` (a platypus pass that only measures, such as the first
+    pass of a book's ``multiBuild``) draws nothing: the layout does not depend on the ink."""
+    if getattr(canvas, "layout_only", False):
+        return
     register_fonts()
     canvas.saveState()
     canvas.setLineJoin(1)  # round joins, as the Pillow back end draws outlines
