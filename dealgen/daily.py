@@ -83,13 +83,19 @@ def grade_mark(grade: str, grades: tuple[str, ...]) -> str:
 
 def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
     """A scene with the aspect of ``pixels``: a title, a subtitle and the diagram fitted below."""
+    from .render.fonts import text_width
     from .render.scene import Group, Scene, Text, fit
 
     width = 720.0
     height = width * pixels[1] / pixels[0]
     pad = width * 0.035
-    title_size = width * 0.048
-    sub_size = width * 0.030
+
+    def fitted(text: str, size: float, bold: bool) -> float:
+        """The size, made smaller if the text would not fit between the margins."""
+        return min(size, size * (width - 2 * pad) / max(text_width(text, size, bold), 1e-9))
+
+    title_size = fitted(title, width * 0.048, True)
+    sub_size = fitted(subtitle, width * 0.030, False)
     scene = Scene(width, height)
     scene.add(Text(width / 2, pad + title_size, title, title_size, bold=True, anchor="middle"))
     scene.add(Text(width / 2, pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
