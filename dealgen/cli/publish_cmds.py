@@ -165,7 +165,7 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
     """
     import datetime as dt
 
-    from ..daily import parse_date, parse_week, pick
+    from ..daily import parse_date, parse_week, pick, window_start
     from ..solve import solve_deal
 
     g = get_game(game)
@@ -174,6 +174,7 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
     if days < 1:
         raise InputError(f"--days must be at least 1, not {days}")
     weekly = parse_week(week, GRADES)
+    window_start(first)  # refuses dates before the series began, before anything is made
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
     folder = Path(output)
