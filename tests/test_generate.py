@@ -66,3 +66,42 @@ def test_candidates_are_reproducible() -> None:
     assert first == list(zip(range(50), candidates(None, 42)))
     assert len({n for _, n in first}) == 50
     assert list(zip(range(3), candidates(100, None))) == [(0, 100), (1, 101), (2, 102)]
+
+
+# -- the real pipeline: solver, grader and parallel workers ------------------------------
+def test_generate_is_reproducible_and_verified(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dealgen.catalog import read_catalog
+    from dealgen.cli import main
+
+    runner = CliRunner()
+    outputs = []
+    for jobs in ("1", "2"):
+        path = tmp_path / f"c{jobs}.json"
+        result = runner.invoke(main, ["generate", "penguin", "--mix", "easy:2,medium:1", "--start", "1",
+                                      "--jobs", jobs, "-o", str(path)])
+        assert result.exit_code == 0, result.output
+        assert "tried" in result.output and "kept 3" in result.output
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]  # same arguments, same catalog, whatever the number of processes
+    catalog = read_catalog(tmp_path / "c1.json")
+    assert [e.grade for e in catalog.entries] == ["easy", "easy", "medium"]
+    assert runner.invoke(main, ["verify", str(tmp_path / "c1.json")]).exit_code == 0
+
+
+def test_generate_bad_input(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from dealgen.cli import main
+
+    runner = CliRunner()
+    for args, words in [(["--count", "0"], "--count must be at least 1"),
+                        (["--mix", "easy:1", "--count", "3"], "disagrees with --mix"),
+                        (["--start", "1", "--seed", "2"], "not both"),
+                        (["--max-tries", "0"], "--max-tries must be at least 1"),
+                        (["--rules", "loose"], "unknown rule set"),
+                        (["-o", str(tmp_path / "none" / "c.json")], "does not exist")]:
+        result = runner.invoke(main, ["generate", "penguin", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output, (args, result.output)
