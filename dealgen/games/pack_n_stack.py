@@ -17,6 +17,7 @@ piles for good, so earlier positions can never recur): that is all the repetitio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Hashable, Iterable
 
 from ..cards import CARDS, RED_SUITS, Card
@@ -97,10 +98,30 @@ class PnsState:
     rules: str = "parlett"
     deal: int | None = None
 
+    def __hash__(self) -> int:  # states fill search tables: hash the fields once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((self.square, self.stock, self.to_move, self.quiet, self.seen, self.rules, self.deal))
+            object.__setattr__(self, "_hash", h)
+        return h
+
     @property
     def key(self) -> tuple:
         """What must recur for a repetition: the square and the player to move."""
         return (self.square, self.to_move)
+
+    @cached_property
+    def counts(self) -> tuple[int, int, int, int]:
+        """Red's piles, Black's piles, Red's complete stacks, Black's complete stacks (on the square)."""
+        piles = [0, 0]
+        stacks = [0, 0]
+        for p in self.square:
+            if p:
+                side = side_of(p[-1])
+                piles[side] += 1
+                if len(p) == 13:
+                    stacks[side] += 1
+        return piles[0], piles[1], stacks[0], stacks[1]
 
     @property
     def side(self) -> str:
@@ -112,11 +133,11 @@ class PnsState:
 
     def packs_left(self, side: int) -> int:
         """Packs ``side`` still needs: one per pile or stock card of its colour, less the two stacks."""
-        piles = sum(1 for p in self.square if p and side_of(p[-1]) == side)
-        return piles + sum(1 for c in self.stock if side_of(c) == side) - 2
+        stock = sum(1 for c in self.stock if side_of(c) == side) if self.stock else 0
+        return self.counts[side] + stock - 2
 
     def stacks(self, side: int) -> int:
-        return sum(1 for p in self.square if len(p) == 13 and side_of(p[0]) == side)
+        return self.counts[2 + side]
 
 
 @dataclass(frozen=True, order=True)

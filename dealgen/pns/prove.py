@@ -65,13 +65,19 @@ class Prover:
             return True
         if lower_bound(state, me) > n or race_loss(state):
             return False
-        for move in self.ordered(state, GAME.legal_moves(state)):
+        children = []
+        for move in GAME.legal_moves(state):
             after = GAME.apply(state, move)
             result = GAME._result(after)
             if result is not None:
                 if result.status == "won" and result.winner == state.side:
                     return True
                 continue
+            bound = lower_bound(after, me)
+            if bound <= n - 1:  # otherwise this move wastes a turn we do not have
+                children.append((bound, -lower_bound(after, 1 - me), move.kind != "pack", after))
+        children.sort(key=lambda c: c[:3])
+        for *_, after in children:
             if self.defend(after, n - 1):
                 return True
         return False
@@ -103,10 +109,15 @@ class Prover:
         moves = GAME.legal_moves(state)
         if not moves:
             return False  # neither side can move: drawn
-        for reply in self.ordered(state, moves):
+        children = []
+        for reply in moves:
             after = GAME.apply(state, reply)
             if GAME._result(after) is not None:
                 return False  # the defender won, or the game is drawn
+            # the replies that hurt most first: the defender's progress, then our lost ground
+            children.append((lower_bound(after, state.to_move), -lower_bound(after, att), after))
+        children.sort(key=lambda c: c[:2])
+        for *_, after in children:
             if not self.attack(after, n):
                 return False
         return True

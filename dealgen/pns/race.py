@@ -87,8 +87,25 @@ def min_shifts(piles: Piles) -> int:
     return SHIFT_CAP + 1
 
 
+def _memo(state: PnsState, name: str, compute):
+    """A value derived from ``state``, kept on the (immutable) state for the searches."""
+    cache = state.__dict__
+    value = cache.get(name, _MISSING)
+    if value is _MISSING:
+        value = compute()
+        cache[name] = value
+    return value
+
+
+_MISSING = object()
+
+
 def side_plan(state: PnsState, side: int) -> list[PnsMove] | None:
     """A pure-pack plan for both of ``side``'s suits (packs_left moves), or None."""
+    return _memo(state, f"_plan{side}", lambda: _side_plan(state, side))
+
+
+def _side_plan(state: PnsState, side: int) -> list[PnsMove] | None:
     plan: list[PnsMove] = []
     for suit in side_suits(side):
         part = pure_plan(suit_piles(state, suit))
@@ -105,7 +122,8 @@ def lower_bound(state: PnsState, side: int) -> int:
     packs = state.packs_left(side)
     if state.stock:
         return packs
-    return packs + sum(min_shifts(suit_piles(state, s)) for s in side_suits(side))
+    return _memo(state, f"_lb{side}",
+                 lambda: packs + sum(min_shifts(suit_piles(state, s)) for s in side_suits(side)))
 
 
 def race_win(state: PnsState) -> list[PnsMove] | None:

@@ -1,0 +1,100 @@
+"""Finding and grading "to play and win" problems.
+
+Positions come from strong self-play (the search player on both sides) once the stock is
+empty: everything is face up then. Each is reloaded from its text form, so the problem is
+exactly the printed position (no hidden repetition history), then the prover looks for the
+shortest forced win of the side to move. Positions settled by a bare race (a pure-pack plan
+that outruns the opponent from the start) are dull and left out.
+
+Grade, best first: exactly one winning first move; the greedy pack does not win; more
+packet moves needed; larger N; bigger proof.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..games.pack_n_stack import PACK_N_STACK as GAME
+from ..games.pack_n_stack import PnsState
+from .players import greedy_move, make_player, play_game
+from .prove import Prover, prove, winning_moves
+from .race import race_win
+from .strategy import Node, build_tree, count_nodes, format_strategy, winner_shifts
+
+
+@dataclass
+class Problem:
+    deal: int
+    turn: int  # how many turns into the game the position arose
+    state: PnsState
+    n: int
+    winning_first_moves: list[str]
+    greedy_move: str
+    greedy_fails: bool
+    packet_moves: int
+    proof_size: int
+    tree: Node
+
+    @property
+    def grade(self) -> tuple:
+        """Sort key, best first."""
+        return (len(self.winning_first_moves) != 1, not self.greedy_fails, -self.packet_moves, -self.n, -self.proof_size)
+
+    @property
+    def stars(self) -> int:
+        """1 to 5: the more of the good signs, the more stars."""
+        return 1 + (len(self.winning_first_moves) == 1) + self.greedy_fails + (self.packet_moves > 0) + (self.n >= 4)
+
+    def summary(self) -> str:
+        return (f"deal {self.deal} turn {self.turn}: {self.state.side} wins in {self.n}; "
+                f"{len(self.winning_first_moves)} winning first move(s) ({' '.join(self.winning_first_moves)}); "
+                f"greedy {self.greedy_move} {'fails' if self.greedy_fails else 'wins'}; "
+                f"{self.packet_moves} packet move(s); proof {self.proof_size} moves; {self.stars} stars")
+
+    def strategy_text(self) -> str:
+        return format_strategy(self.state, self.n, self.tree, comment=f"Pack 'n' Stack problem: {self.summary()}")
+
+
+def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
+    """Every position after the stock ran out in a search-vs-search game of ``deal``, reloaded
+    from text (turn number, position)."""
+    record = play_game(deal, make_player("search", seed * 2), make_player("search", seed * 2 + 1))
+    out = []
+    for turn, state in enumerate(record.states):
+        if state.stock or GAME.outcome(state).over:
+            continue
+        out.append((turn, GAME.from_text(GAME.to_text(state))))
+    return out
+
+
+def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: float = 2.0) -> Problem | None:
+    """The problem this position makes, or None (no forced win found, or a bare race)."""
+    if race_win(state) is not None:
+        return None
+    result = prove(state, limit=max_n, seconds=seconds)
+    if result.status != "win" or result.n is None:
+        return None
+    prover = Prover(max_nodes=10_000_000)
+    n = result.n
+    if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
+        return None
+    wins = [m.token for m in winning_moves(prover, state, n)]
+    greedy = greedy_move(state, GAME.legal_moves(state)).token
+    tree = build_tree(state, n, prover)
+    return Problem(deal, turn, state, n, wins, greedy, greedy not in wins, winner_shifts(tree), count_nodes(tree), tree)
+
+
+def find_problems(deals, max_n: int = 6, seconds: float = 2.0, seed: int = 0, progress=None) -> list[Problem]:
+    """Problems from the endgames of ``deals``, at most one per deal (the best), graded best first."""
+    found = []
+    for deal in deals:
+        best = None
+        for turn, state in endgame_positions(deal, seed):
+            problem = examine(deal, turn, state, max_n, seconds)
+            if problem is not None and (best is None or problem.grade < best.grade):
+                best = problem
+        if best is not None:
+            found.append(best)
+        if progress is not None:
+            progress(deal, best)
+    return sorted(found, key=lambda p: p.grade)

@@ -1,0 +1,286 @@
+"""Strategy files: a forced win as a tree, and the verifier that replays every branch.
+
+The format (plain text, ``#`` comments)::
+
+    # Red to play and win in 3
+    game: pack-n-stack
+    deal: 12                 # where the position came from (information only)
+    rules: parlett
+    to move: red
+    quiet: 0
+    stock: -
+    row 1: 3H/7H  -  KS  ...  (the position, exactly as ``dealgen deal`` prints one)
+    ...
+    row 5: ...
+    goal: red wins in 3
+    tree:
+    red c1-c4
+      black b2-b3
+        red race d1-d4 e5-e1
+      black pass
+        red e5-e1
+
+After ``tree:`` every line is one move, indented two spaces deeper than the move it
+answers. The winner has exactly one move at each of its turns; under it come *all* the
+opponent's legal replies, each with the winner's answer under it. A branch ends with a
+winning move (no children) or with a race certificate ``<winner> race <packs...>``: a
+pure-pack plan for the winner's remaining packs that the verifier replays and whose
+length it compares with its own lower bound for the opponent (see ``race.py``).
+``goal:`` promises the winner finishes within N of its own turns on every branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import IllegalMove, InputError, located
+from ..games.pack_n_stack import PACK_N_STACK as GAME
+from ..games.pack_n_stack import SIDES, PnsMove, PnsState
+from .race import check_certificate, race_win
+
+MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
+
+
+@dataclass
+class Node:
+    side: str
+    moves: list[str]  # one token, or the plan of a race certificate
+    race: bool
+    line: int
+    children: list["Node"] = field(default_factory=list)
+
+
+@dataclass
+class Tree:
+    """A strategy: the winner's move at the root, with everything below it."""
+
+    state: PnsState
+    winner: str
+    n: int
+    root: Node
+
+
+def is_strategy(text: str) -> bool:
+    """Whether ``text`` looks like a strategy file (a ``goal:`` line and a ``tree:`` line)."""
+    lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
+    return any(ln.startswith(MARKER) for ln in lines) and "tree:" in lines
+
+
+def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
+    """Read a strategy file; InputError names the line that cannot be read."""
+    head: list[str] = []
+    goal = None
+    tree_at = None
+    lines = text.splitlines()
+    for lineno, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if line.lower() == "tree:":
+            tree_at = lineno
+            break
+        if line.lower().startswith(MARKER):
+            goal = (lineno, line[len(MARKER):].split())
+            head.append("")
+            continue
+        head.append(raw)
+    if tree_at is None:
+        raise InputError(located("no 'tree:' line: the strategy tree follows a line 'tree:'", source))
+    if goal is None:
+        raise InputError(located("no 'goal:' line (e.g. 'goal: red wins in 3')", source))
+    lineno, words = goal
+    if len(words) != 4 or words[0].lower() not in SIDES or words[1:3] != ["wins", "in"] or not words[3].isdigit():
+        raise InputError(located("the goal reads '<red|black> wins in N'", source, lineno))
+    winner, n = words[0].lower(), int(words[3])
+    state = GAME.from_text("\n".join(head), source)
+    if state.stock:
+        raise InputError(located("a strategy starts once the stock is empty (stock: -)", source))
+    if state.side != winner:
+        raise InputError(located(f"the goal names {winner} but {state.side} is to move", source, lineno))
+
+    # Indentation gives the tree: a stack of (indent, node).
+    roots: list[Node] = []
+    stack: list[tuple[int, Node]] = []
+    for lineno in range(tree_at + 1, len(lines) + 1):
+        raw = lines[lineno - 1].split("#", 1)[0]
+        if not raw.strip():
+            continue
+        indent = len(raw) - len(raw.lstrip(" "))
+        words = raw.split()
+        side = words[0].lower()
+        if side not in SIDES or len(words) < 2:
+            raise InputError(located(f"a tree line reads '<red|black> <move>' or '<winner> race <packs>'; got '{raw.strip()}'", source, lineno))
+        race = words[1].lower() == "race"
+        tokens = words[2:] if race else words[1:]
+        if (not race and len(tokens) != 1) or (race and not tokens):
+            raise InputError(located(f"one move per line, or 'race' and its packs; got '{raw.strip()}'", source, lineno))
+        for token in tokens:
+            try:
+                GAME.parse_move(token)
+            except InputError as err:
+                raise InputError(located(str(err), source, lineno)) from None
+        node = Node(side, tokens, race, lineno)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        (stack[-1][1].children if stack else roots).append(node)
+        stack.append((indent, node))
+    if len(roots) != 1:
+        raise InputError(located(f"the tree needs exactly one first move of {winner}, found {len(roots)}", source))
+    return Tree(state, winner, n, roots[0])
+
+
+@dataclass
+class Check:
+    ok: bool = True
+    failures: list[str] = field(default_factory=list)
+    branches: int = 0
+    nodes: int = 0
+    races: int = 0
+    depth: int = 0  # the most winner turns on any branch
+
+
+def _fail(check: Check, source: str, line: int, message: str) -> None:
+    check.ok = False
+    check.failures.append(located(message, source, line))
+
+
+def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: int) -> None:
+    """Check the winner's move ``node`` (and all below it) from ``state``; ``turns`` already used."""
+    check.nodes += 1
+    me = state.side
+    if node.side != me:
+        _fail(check, source, node.line, f"{me.capitalize()} is to move here, not {node.side.capitalize()}")
+        return
+    if node.race:
+        plan = [GAME.parse_move(t) for t in node.moves]
+        reason = check_certificate(state, plan)
+        if reason is not None:
+            _fail(check, source, node.line, f"race certificate refused: {reason}")
+        if node.children:
+            _fail(check, source, node.line, "a race certificate ends its branch: nothing may follow it")
+        check.races += 1
+        check.branches += 1
+        check.depth = max(check.depth, turns + len(plan))
+        return
+    move = GAME.parse_move(node.moves[0])
+    try:
+        after = GAME.play(state, move)
+    except IllegalMove as err:
+        _fail(check, source, node.line, f"{me.capitalize()}'s {move.token} is illegal: {err}")
+        return
+    turns += 1
+    outcome = GAME.outcome(after)
+    if outcome.over:
+        if outcome.status == "won" and outcome.winner == me:
+            check.branches += 1
+            check.depth = max(check.depth, turns)
+            if node.children:
+                _fail(check, source, node.line, f"{move.token} wins the game: nothing may follow it")
+        else:
+            _fail(check, source, node.line, f"after {move.token} the game ends {outcome.summary}, not in a win")
+        return
+    them = after.side
+    legal = {m.token: m for m in GAME.legal_moves(after)}
+    given: dict[str, Node] = {}
+    for child in node.children:
+        token = child.moves[0] if not child.race else "race"
+        if child.side != them or child.race:
+            _fail(check, source, child.line, f"after {move.token} it is {them.capitalize()}'s reply that comes here")
+            continue
+        if token in given:
+            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is given twice")
+            continue
+        given[token] = child
+        if token not in legal:
+            reason = GAME._why_not(after, GAME.parse_move(token)) or "not a legal reply"
+            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is illegal: {reason}")
+    for token, reply in legal.items():
+        if token not in given:
+            _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s reply {token} is not answered")
+            continue
+        child = given[token]
+        check.nodes += 1
+        later = GAME.play(after, reply)
+        outcome = GAME.outcome(later)
+        if outcome.over:
+            _fail(check, source, child.line, f"after {token} the game ends {outcome.summary}")
+            continue
+        if len(child.children) != 1:
+            _fail(check, source, child.line, f"{me.capitalize()} needs exactly one answer to {token}, found {len(child.children)}")
+            continue
+        _winner_turn(later, child.children[0], check, source, turns)
+
+
+def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
+    check = Check()
+    _winner_turn(tree.state, tree.root, check, source, 0)
+    if check.ok and check.depth > tree.n:
+        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}")
+    return check
+
+
+def verify_strategy(text: str, source: str = "<strategy>") -> tuple[list[str], bool]:
+    """Replay every branch of a strategy file through the engine.
+
+    Returns the verdict lines and whether the strategy holds. A file that cannot be read
+    raises InputError (exit 2); a strategy that fails is ``ok == False`` (exit 1)."""
+    tree = parse_strategy(text, source)
+    check = check_tree(tree, source)
+    deal = "position" if tree.state.deal is None else f"deal {tree.state.deal} position"
+    what = f"pack-n-stack {deal} ({tree.winner} to play and win in {tree.n})"
+    if check.ok:
+        return [f"{what}: verified, {check.branches} branches, {check.nodes} moves checked, "
+                f"{check.races} race certificates, longest branch {check.depth} turns"], True
+    return [f"{what}: FAILED: {msg}" for msg in check.failures], False
+
+
+# -- building trees from the prover ---------------------------------------------------------------
+def build_tree(state: PnsState, n: int, prover) -> Node:
+    """The winner's strategy from ``state`` (winner to move, forced win in ``n`` proved by
+    ``prover``): race certificates where they settle a branch, else the first winning move."""
+    plan = race_win(state)
+    if plan is not None and len(plan) <= n:
+        return Node(state.side, [m.token for m in plan], True, 0)
+    for move in GAME.legal_moves(state):
+        after = GAME.apply(state, move)
+        result = GAME._result(after)
+        if result is not None:
+            if result.status == "won" and result.winner == state.side:
+                return Node(state.side, [move.token], False, 0)
+            continue
+        if prover.defend(after, n - 1):
+            node = Node(state.side, [move.token], False, 0)
+            for reply in GAME.legal_moves(after):
+                later = GAME.apply(after, reply)
+                child = Node(after.side, [reply.token], False, 0)
+                child.children.append(build_tree(later, n - 1, prover))
+                node.children.append(child)
+            return node
+    raise ValueError("no winning move: the prover's table does not match this position")
+
+
+def format_tree(node: Node, indent: int = 0) -> list[str]:
+    pad = "  " * indent
+    word = "race " if node.race else ""
+    out = [f"{pad}{node.side} {word}{' '.join(node.moves)}"]
+    for child in node.children:
+        out += format_tree(child, indent + 1)
+    return out
+
+
+def format_strategy(state: PnsState, n: int, root: Node, comment: str = "") -> str:
+    lines = [f"# {c}".rstrip() for c in comment.splitlines()]
+    lines.append(GAME.to_text(state).rstrip("\n"))
+    lines.append(f"goal: {state.side} wins in {n}")
+    lines.append("tree:")
+    lines += format_tree(root)
+    return "\n".join(lines) + "\n"
+
+
+def count_nodes(node: Node) -> int:
+    return 1 + sum(count_nodes(c) for c in node.children)
+
+
+def winner_shifts(node: Node) -> int:
+    """The most packet moves the winner makes on any branch."""
+    own = 1 if (not node.race and ">" in node.moves[0]) else 0
+    below = [winner_shifts(grand) for child in node.children for grand in child.children]
+    return own + max(below, default=0)
