@@ -44,3 +44,58 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
         click.echo(f"{record.summary} after {len(record.moves)} turns; record written to {output}")
     else:
         click.echo(text, nl=False)
+
+
+def _deal_range(text: str) -> range:
+    start, sep, end = text.partition("-")
+    try:
+        first = int(start)
+        last = int(end) if sep else first
+    except ValueError:
+        raise InputError(f"deals '{text}': write a number or a range such as 1-50") from None
+    if first < 0 or last < first:
+        raise InputError(f"deals '{text}': the range must run upwards from 0, e.g. 1-50")
+    return range(first, last + 1)
+
+
+@main.command()
+@click.argument("game", type=GAME)
+@click.option("--deals", default="1-20", show_default=True, metavar="A-B",
+              help="Deals whose search-vs-search endgames are searched (one problem per deal at most).")
+@click.option("--max-n", default=6, show_default=True, type=click.IntRange(1, 15),
+              help="Longest forced win looked for, in the winner's turns.")
+@click.option("--seconds", default=2.0, show_default=True, type=click.FloatRange(min=0.1),
+              help="Time limit of the win-proof search per position.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed for the self-play games.")
+@click.option("-o", "--output", "outdir", default=None, metavar="DIR",
+              help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
+def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
+    """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
+    from pathlib import Path
+
+    from ..pns.problems import find_problems
+    from ..pns.strategy import verify_strategy
+
+    _pns_only(game)
+    numbers = _deal_range(deals)
+    folder = None
+    if outdir is not None:
+        folder = Path(outdir)
+        if not folder.is_dir():
+            raise InputError(f"{outdir}: no such folder")
+        check_writable(folder / "pns-probe.txt")
+
+    def progress(deal: int, found) -> None:
+        click.echo(f"deal {deal}: {'problem found' if found else 'none'}", err=True)
+
+    found = find_problems(numbers, max_n=max_n, seconds=seconds, seed=seed, progress=progress)
+    for problem in found:
+        text = problem.strategy_text()
+        lines, ok = verify_strategy(text, f"deal {problem.deal}")
+        if not ok:  # never publish what does not replay
+            click.echo("\n".join(lines), err=True)
+            continue
+        click.echo(problem.summary())
+        if folder is not None:
+            write_atomic(folder / f"pns-{problem.deal}-{problem.turn}.txt", text)
+    click.echo(f"{len(found)} problem(s) from {len(numbers)} deal(s)", err=True)

@@ -1,0 +1,95 @@
+"""Issue 7's benchmark for Pack 'n' Stack.
+
+1. Settling: 50 positions taken the moment the stock runs out in greedy self-play (deals 1,
+   2, ... skipping games that end before); for each, the win-proof search gets 10 s to prove
+   a forced win for the side to move or that none exists within N = 15. Prints the share
+   settled (target: at least 80%) and the median time.
+2. Match: the search player against greedy over 200 deals, each deal played once with the
+   search player as Red on even deals and as Black on odd ones.
+
+    python bench/bench_pack_n_stack.py [--positions 50] [--seconds 10] [--limit 15] [--deals 200]
+                                       [--part settle|match|both]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dealgen.games.pack_n_stack import PACK_N_STACK as GAME  # noqa: E402
+from dealgen.pns.players import greedy_move, make_player, play_game  # noqa: E402
+from dealgen.pns.prove import prove  # noqa: E402
+
+
+def stock_out(deal: int):
+    """The position the moment the stock runs out in greedy self-play, or None."""
+    state = GAME.deal(deal)
+    while state.stock:
+        moves = GAME.legal_moves(state)
+        if not moves:
+            return None
+        state = GAME.play(state, greedy_move(state, moves))
+    return None if GAME.outcome(state).over else state
+
+
+def settle(count: int, seconds: float, limit: int) -> None:
+    positions = []
+    deal = 0
+    while len(positions) < count:
+        deal += 1
+        state = stock_out(deal)
+        if state is not None:
+            positions.append((deal, state))
+    times, settled, tally = [], 0, {"win": 0, "no-win": 0, "unknown": 0}
+    for deal, state in positions:
+        result = prove(state, limit=limit, seconds=seconds)
+        times.append(result.seconds)
+        tally[result.status] += 1
+        settled += result.status != "unknown"
+        what = f"win in {result.n}" if result.status == "win" else result.status
+        print(f"deal {deal:4d} {state.side:5s} to move, packs left {state.packs_left(state.to_move)}/"
+              f"{state.packs_left(1 - state.to_move)}: {what} ({result.nodes} nodes, {result.seconds:.2f} s)", flush=True)
+    print(f"settled {settled} of {len(positions)} ({100 * settled / len(positions):.0f}%, target 80%): "
+          f"{tally['win']} forced wins, {tally['no-win']} no forced win within {limit}, {tally['unknown']} undecided; "
+          f"median time {statistics.median(times):.2f} s")
+
+
+def match(deals: int) -> None:
+    score = {"search": 0, "greedy": 0, "drawn": 0}
+    start = time.monotonic()
+    for deal in range(1, deals + 1):
+        search_red = deal % 2 == 0
+        red = make_player("search" if search_red else "greedy", deal)
+        black = make_player("greedy" if search_red else "search", deal)
+        record = play_game(deal, red, black)
+        if record.winner is None:
+            score["drawn"] += 1
+        else:
+            score["search" if (record.winner == "red") == search_red else "greedy"] += 1
+        if deal % 20 == 0:
+            print(f"  after {deal} deals: {score}", flush=True)
+    print(f"search vs greedy over {deals} deals: search {score['search']}, greedy {score['greedy']}, "
+          f"drawn {score['drawn']} ({time.monotonic() - start:.0f} s)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--limit", type=int, default=15)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--part", choices=("settle", "match", "both"), default="both")
+    args = parser.parse_args()
+    if args.part in ("settle", "both"):
+        settle(args.positions, args.seconds, args.limit)
+    if args.part in ("match", "both"):
+        match(args.deals)
+
+
+if __name__ == "__main__":
+    main()
