@@ -254,8 +254,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             columns[j] = columns[j] + moving
         return replace(state, columns=tuple(columns), cells=tuple(cells), home=home)
 
-    def legal_moves(self, state: PenguinState) -> list[PenguinMove]:
-        moves = []
+    def _candidates(self, state: PenguinState):
         sources = [c for c in COLUMNS if state.columns[COLUMNS.index(c)]]
         sources += [x for x, card in zip(CELLS, state.cells) if card is not None]
         for src in sources:
@@ -265,15 +264,19 @@ onto column 6. Every solution in this book was replayed move by move by the game
                     self.play(state, move)
                 except IllegalMove:
                     continue
-                moves.append(move)
-        return moves
+                yield move
+
+    def legal_moves(self, state: PenguinState) -> list[PenguinMove]:
+        return list(self._candidates(state))
 
     def outcome(self, state: PenguinState) -> Outcome:
         home = state.cards_home
         if home == 52:
             return Outcome("won", "all 52 cards on the foundations")
         summary = f"{home} of 52 cards on the foundations"
-        if not self.legal_moves(state):
+        # An empty cell and any card in a column always make a move; otherwise look for one.
+        has_move = (None in state.cells and any(state.columns)) or next(self._candidates(state), None) is not None
+        if not has_move:
             return Outcome("lost", summary + "; no legal move left")
         return Outcome("playing", summary)
 
