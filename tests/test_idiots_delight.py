@@ -288,3 +288,11 @@ def test_verify_moves_after_the_end_exit_1(tmp_path) -> None:
 
 def test_game_is_registered() -> None:
     assert get_game("idiots-delight") is ID and ID.rule_sets == ("strict", "free")
+
+
+def test_a_static_deadlock_is_proved_without_search() -> None:
+    # 3D can leave only beside KD, under 4C; 4C only beside KC, under 3D
+    s = position(("KC 3D", "KD 4C", "", ""))
+    assert not brute_force(s)
+    found = search([[int(c) for c in x] for x in s.stacks], [], False)
+    assert found.verdict == "unsolvable" and found.expanded == 0

@@ -91,6 +91,60 @@ def helper_masks(stacks: Sequence[Sequence[int]], stock: Sequence[int]) -> dict[
     return masks
 
 
+def all_dischargeable(stacks: Sequence[Sequence[int]], stock: Sequence[int]) -> bool:
+    """A necessary condition for a win, checked once at the start of a search.
+
+    Number each stack's cards from the bottom, counting the stock's cards where they
+    will land. A card x (stack s, index i) leaves while on top beside a partner y
+    (stack t != s, index j): a card of its rank or a higher one of its suit. By then at
+    least the deal that brings both into play has been made, so every card above x on s
+    and above y on t, up to that deal, has left before. Call those the blockers of (x, y).
+
+    Grow a set P from nothing: add x when some partner y has all its blockers in P.
+    In any winning play, order the cards by when they leave: each card's blockers left
+    before it, so by induction every card is in P. If P misses a card, no play wins.
+    """
+    columns = [list(s) for s in stacks]
+    for k, c in enumerate(stock):
+        columns[k % 4].append(c)
+    tops = [len(s) - 1 for s in stacks]  # index of each stack's top card now
+    where = {c: (s, i) for s, col in enumerate(columns) for i, c in enumerate(col)}
+    # above[s][i] = bits of the cards of stack s from index i + 1 to the end
+    above = []
+    for col in columns:
+        masks = [0] * len(col)
+        acc = 0
+        for i in range(len(col) - 1, -1, -1):
+            masks[i] = acc
+            acc |= 1 << col[i]
+        above.append(masks)
+
+    def upto(s: int, i: int, deals: int) -> int:
+        """Bits of stack s's cards above index i that are in play once ``deals`` deals are made."""
+        last = tops[s] + deals
+        return above[s][i] & ~above[s][last] if last < len(columns[s]) else above[s][i]
+
+    options: dict[int, list[int]] = {}
+    for x, (s, i) in where.items():
+        masks = []
+        for y, (t, j) in where.items():
+            if t != s and (y % 13 == x % 13 or (y // 13 == x // 13 and y > x)):
+                deals = max(0, i - tops[s], j - tops[t])
+                masks.append(upto(s, i, deals) | upto(t, j, deals))
+        options[x] = masks
+    proved = 0
+    todo = list(where)
+    while todo:
+        rest = [x for x in todo if not any(m & ~proved == 0 for m in options[x])]
+        if len(rest) == len(todo):
+            return False
+        for x in todo:
+            if x not in rest:
+                proved |= 1 << x
+        todo = rest
+    return True
+
+
 def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
            max_states: int | None = None, max_seconds: float | None = None) -> Search:
     """Search from stacks (bottom first) and stock (top first) for a way to discard every card.
@@ -106,7 +160,7 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
     # who loses a possible partner when a card goes
     needs: dict[int, list[int]] = {c: [x for x in helpers if helpers[x] >> c & 1] for c in helpers}
     live0 = sum(1 << c for c in helpers)
-    if any(not helpers[x] & live0 for x in helpers):
+    if any(not helpers[x] & live0 for x in helpers) or not all_dischargeable(piles, stock):
         return Search(UNSOLVABLE, (), 0, 1)
     dead: set[int] = set()
     path: list[tuple[int, ...]] = []
