@@ -1,0 +1,88 @@
+"""Pack 'n' Stack strategy files: a correct tree passes, every kind of gap or error fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealgen.errors import InputError
+from dealgen.pns.strategy import is_strategy, parse_strategy, verify_strategy
+
+from .conftest import DATA
+
+TREE = (DATA / "pns-26-strategy.txt").read_text()
+
+SUITS_ROW = """\
+game: pack-n-stack
+to move: red
+stock: -
+row 1: AH/2H/3H/4H/5H/6H/7H/8H/9H/TH/JH/QH/KH  AD/2D/3D/4D/5D/6D/7D/8D/9D/TD/JD/QD  KD  -  -
+row 2: -  -  -  -  -
+row 3: AC/2C/3C/4C/5C/6C/7C/8C/9C/TC/JC/QC/KC  -  -  -  -
+row 4: -  -  -  -  KS
+row 5: -  -  -  -  AS/2S/3S/4S/5S/6S/7S/8S/9S/TS/JS/QS
+"""
+
+
+def test_found_problem_verifies():
+    lines, ok = verify_strategy(TREE, "pns-26")
+    assert ok, lines
+    assert is_strategy(TREE)
+    assert "black to play and win in 5" in lines[0] and "verified" in lines[0]
+
+
+def test_win_in_one_by_a_winning_move():
+    lines, ok = verify_strategy(SUITS_ROW + "goal: red wins in 1\ntree:\nred c1-b1\n")
+    assert ok, lines
+
+
+def test_a_missing_reply_fails():
+    lines = TREE.splitlines()
+    cut = lines.index("  red e5>b5")
+    text = "\n".join(lines[:cut] + lines[cut + 2:]) + "\n"
+    verdict, ok = verify_strategy(text, "pns-26")
+    assert not ok
+    assert any("Red's reply e5>b5 is not answered" in v for v in verdict), verdict
+
+
+def test_an_illegal_or_doubled_reply_fails():
+    text = TREE.replace("  red e5>b5\n", "  red e5>d5\n", 1)
+    verdict, ok = verify_strategy(text)
+    assert not ok and any("e5>d5 is illegal" in v for v in verdict)
+    lines = TREE.rstrip("\n").splitlines()
+    text = "\n".join(lines + lines[-2:]) + "\n"
+    verdict, ok = verify_strategy(text)
+    assert not ok and any("given twice" in v for v in verdict)
+
+
+def test_a_short_race_certificate_fails():
+    text = TREE.replace("black race b4-d4 c5-d5 d5-d1 d1-e1", "black race b4-d4 c5-d5 d5-d1", 1)
+    verdict, ok = verify_strategy(text)
+    assert not ok and any("race certificate refused" in v for v in verdict)
+
+
+def test_a_wrong_race_certificate_fails():
+    text = TREE.replace("black race b4-d4 c5-d5 d5-d1 d1-e1", "black race d1-e1 b4-d4 c5-d5 d5-d1", 1)
+    verdict, ok = verify_strategy(text)
+    assert not ok and any("race certificate refused" in v for v in verdict)
+
+
+def test_goal_too_short_fails():
+    verdict, ok = verify_strategy(TREE.replace("goal: black wins in 5", "goal: black wins in 4"))
+    assert not ok and any("more than the goal's 4" in v for v in verdict)
+
+
+def test_a_move_that_does_not_win_fails():
+    verdict, ok = verify_strategy(SUITS_ROW + "goal: red wins in 1\ntree:\nred b1>b2\n")
+    assert not ok and any("not answered" in v for v in verdict)
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda t: t.replace("goal: black wins in 5", "goal: red wins in 5"), "black is to move"),
+    (lambda t: t.replace("goal: black wins in 5", "goal: black wins soon"), "the goal reads"),
+    (lambda t: t.replace("tree:\n", ""), "no 'tree:' line"),
+    (lambda t: t.replace("black d3>d4", "black d3>d9"), "is not a square"),
+    (lambda t: t.replace("black d3>d4", "green d3>d4"), "a tree line reads"),
+])
+def test_unreadable_strategies_are_input_errors(edit, message):
+    with pytest.raises(InputError, match=message):
+        parse_strategy(edit(TREE))
