@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dealgen.catalog import Catalog, Entry, parse_catalog, read_catalog, write_catalog
+from dealgen.catalog import Catalog, Entry, parse_catalog, read_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.solution import read_solution
@@ -74,3 +74,13 @@ def test_not_json_at_all(tmp_path: Path) -> None:
     path.write_text("{not json")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
+
+
+SEEDS = sorted((Path(__file__).resolve().parents[1] / "seeds").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SEEDS, ids=[p.name for p in SEEDS])
+def test_shipped_seed_catalogs_verify(path: Path) -> None:
+    catalog = read_catalog(path)
+    verdicts = verify_catalog(catalog)
+    assert verdicts and all(v.ok for v in verdicts), [v.line() for v in verdicts if not v.ok]
