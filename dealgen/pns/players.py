@@ -114,7 +114,7 @@ class SearchPlayer:
     seed: int = 0
     name: str = "search"
     proof_nodes: int = 2_000
-    proof_limit: int = 12
+    proof_limit: int = 6
 
     def choose(self, state: PnsState, moves: list[PnsMove]) -> PnsMove:
         if len(moves) == 1:
@@ -134,9 +134,12 @@ class SearchPlayer:
     def _endgame(self, state: PnsState, moves: list[PnsMove]) -> PnsMove:
         from .prove import prove
 
-        result = prove(state, limit=self.proof_limit, seconds=None, max_nodes=self.proof_nodes, all_first_moves=False)
-        if result.status == "win":
-            from .prove import Prover
+        me = state.to_move
+        # Proofs pay off near the end; earlier the race count below is as good and far cheaper.
+        near = lower_bound(state, me) <= self.proof_limit
+        result = prove(state, limit=self.proof_limit, seconds=None, max_nodes=self.proof_nodes) if near else None
+        if result is not None and result.status == "win":
+            from .prove import OutOfBudget, Prover
 
             prover = Prover(max_nodes=self.proof_nodes * 4)
             try:
@@ -147,9 +150,8 @@ class SearchPlayer:
                         return move
                     if res is None and prover.defend(after, result.n - 1):  # type: ignore[operator]
                         return move
-            except Exception:
+            except OutOfBudget:
                 pass
-        me = state.to_move
 
         def score(move: PnsMove) -> tuple:
             after = GAME.apply(state, move)
