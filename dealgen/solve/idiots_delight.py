@@ -145,13 +145,61 @@ def all_dischargeable(stacks: Sequence[Sequence[int]], stock: Sequence[int]) -> 
     return True
 
 
+class PairCheck:
+    """A necessary condition on pairs, cheap enough to check after every discard.
+
+    A card with no higher card of its suit left in play on another stack can never
+    again leave alone (partners only ever disappear): it must leave in a pair with a
+    card of its rank from another stack. Pairs are disjoint, so for each rank the cards
+    in play must hold a set of disjoint pairs, each across two stacks, that covers every
+    such card (four Kings with three on one stack never can). If not, no play wins.
+    """
+
+    def __init__(self, column: dict[int, int]):
+        self.column = column
+        self.single = {x: sum(1 << y for y, t in column.items() if t != cx and y // 13 == x // 13 and y > x)
+                       for x, cx in column.items()}
+        self.by_rank = [sorted(c for c in column if c % 13 == r) for r in range(13)]
+        self.cache: dict[tuple[int, int], bool] = {}
+
+    def _matchable(self, cards: tuple[int, ...], must: int) -> bool:
+        if not must:
+            return True
+        x = next(c for c in cards if must >> c & 1)
+        rest = tuple(c for c in cards if c != x)
+        for y in rest:
+            if self.column[y] != self.column[x]:
+                if self._matchable(tuple(c for c in rest if c != y), must & ~(1 << x | 1 << y)):
+                    return True
+        return False
+
+    def ok(self, live: int, top_rank: int = 12) -> bool:
+        """Check ranks up to ``top_rank`` (a discard only affects its rank and those below)."""
+        for r in range(top_rank + 1):
+            cards = tuple(c for c in self.by_rank[r] if live >> c & 1)
+            must = 0
+            for c in cards:
+                if not self.single[c] & live:
+                    must |= 1 << c
+            if must:
+                key = (sum(1 << c for c in cards), must)
+                known = self.cache.get(key)
+                if known is None:
+                    known = self.cache[key] = self._matchable(cards, must)
+                if not known:
+                    return False
+        return True
+
+
 def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
            max_states: int | None = None, max_seconds: float | None = None) -> Search:
     """Search from stacks (bottom first) and stock (top first) for a way to discard every card.
 
     Pruning, and why it loses no win: a position in which some card still in play has no
-    possible partner left in play (``helper_masks``) can never be cleared, since
-    discarded cards never come back; it is counted as a dead end without expanding it.
+    possible partner left in play (``helper_masks``), or whose pair-only cards cannot be
+    paired off (``PairCheck``), can never be cleared, since discarded cards never come
+    back; it is counted as a dead end without expanding it. At the start,
+    ``all_dischargeable`` also checks the order in which cards can come free.
     """
     piles = [list(s) for s in stacks]
     stock = list(stock)
@@ -160,7 +208,11 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
     # who loses a possible partner when a card goes
     needs: dict[int, list[int]] = {c: [x for x in helpers if helpers[x] >> c & 1] for c in helpers}
     live0 = sum(1 << c for c in helpers)
-    if any(not helpers[x] & live0 for x in helpers) or not all_dischargeable(piles, stock):
+    column = {c: i for i, p in enumerate(piles) for c in p}
+    column.update({c: k % 4 for k, c in enumerate(stock)})
+    pairs = PairCheck(column)
+    if (any(not helpers[x] & live0 for x in helpers) or not pairs.ok(live0)
+            or not all_dischargeable(piles, stock)):
         return Search(UNSOLVABLE, (), 0, 1)
     dead: set[int] = set()
     path: list[tuple[int, ...]] = []
@@ -174,7 +226,7 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
             for x in needs[c]:
                 if live >> x & 1 and not helpers[x] & live:
                     return True
-        return False
+        return not pairs.ok(live, max(c % 13 for c in gone))
 
     def dfs() -> bool:
         nonlocal expanded
