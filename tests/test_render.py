@@ -76,25 +76,38 @@ def test_nothing_leaves_the_page(name, mono):
     assert scene.width > 0 and scene.height > 0
 
 
-@pytest.mark.parametrize("name", list(POSITIONS))
-def test_every_index_shows_and_cards_do_not_collide(name):
-    scene = position_scene(PENGUIN, POSITIONS[name], DiagramOptions())
+WIDTHS = [250, 342, 450, 600]  # a letter 4-up cell, a 6 x 9 in page, letter 2-up, wider than natural
+
+
+def assert_indices_show_and_cards_apart(scene: Scene) -> None:
+    """Every card's index strip is uncovered, piles never touch, the flipper lies below the columns."""
     places = [item for item in scene.items if isinstance(item, (CardFace, Slot))]
-    index_h = penguin_render.STYLE.index_height
     for i, item in enumerate(places):
         x0, y0, x1, _ = item.bbox()
         if isinstance(item, CardFace):
-            strip = (x0, y0, x1, y0 + index_h + 0.5)
+            strip = (x0, y0, x1, y0 + item.style.index_height + 0.5)
             for later in places[i + 1:]:
                 assert not boxes_meet(strip, later.bbox()), f"{item} index hidden by {later}"
         # cards of different piles never touch (same x = same pile)
         for other in places[i + 1:]:
             if abs(other.x - item.x) > 1e-6:
                 assert not boxes_meet(item.bbox(), other.bbox())
-    # the flipper row lies below every column card
-    cells_top = min(p.y for p in places if abs(p.y - max(q.y for q in places)) < 1e-6)
-    column_bottom = max(p.bbox()[3] for p in places if p.y < cells_top - 1 and p.x < penguin_render.column_x(7))
+    cells_top = max(p.y for p in places)
+    foundations_x = max(p.x for p in places)
+    column_bottom = max(p.bbox()[3] for p in places if p.y < cells_top - 1 and p.x < foundations_x - 1)
     assert column_bottom < cells_top
+
+
+def card_index_sizes(scene: Scene) -> list[float]:
+    """The size of every card's rank text (the index) as drawn."""
+    return [part.size for item in scene.items if isinstance(item, CardFace)
+            for part in item.parts() if isinstance(part, Text)]
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+@pytest.mark.parametrize("width", [None] + WIDTHS)
+def test_every_index_shows_and_cards_do_not_collide(name, width):
+    assert_indices_show_and_cards_apart(position_scene(PENGUIN, POSITIONS[name], DiagramOptions(width=width)))
 
 
 def test_all_52_cards_drawn_once_in_a_position():
@@ -109,15 +122,82 @@ def test_all_52_cards_drawn_once_in_a_position():
 def test_text_never_below_7pt_and_index_size():
     for state in POSITIONS.values():
         scene = position_scene(PENGUIN, state, DiagramOptions(grade="easy"))
-        sizes = [t.size for t in scene.texts()]
-        assert min(sizes) >= 7
-    assert penguin_render.STYLE.index_size >= 7
+        assert min(t.size for t in scene.texts()) >= 7
+        assert min(card_index_sizes(scene)) == penguin_render.NATURAL_INDEX
+    assert position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions()).width == penguin_render.NATURAL_WIDTH
+
+
+# -- built for the width it is printed at ----------------------------------------------------
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("mono", [False, True])
+def test_built_for_the_asked_width(width, mono):
+    """At 1:1 (as printed): the scene is the asked width, nothing leaves it, no text under 7 pt,
+    and the card index keeps 9.5 pt wherever the width allows it."""
+    for name, state in POSITIONS.items():
+        for caption in (True, False):
+            options = DiagramOptions(mono=mono, width=width, caption=caption, grade="expert",
+                                     note="after move 99 of 120")
+            scene = position_scene(PENGUIN, state, options)
+            assert scene.width == width, name
+            assert scene.outside() == [], (name, scene.outside()[:3])
+            assert min(t.size for t in scene.texts()) >= 7, name
+            indices = card_index_sizes(scene)
+            assert min(indices) >= (8.5 if width == 250 else 9.5), name
+            assert scene.is_mono() == mono
+
+
+@pytest.mark.parametrize("width, index", [(250, 8.0), (342, 9.5), (342, 10.5), (450, 12.0), (600, 14.0)])
+def test_asked_index_size_is_honoured(width, index):
+    for name, state in POSITIONS.items():
+        scene = position_scene(PENGUIN, state, DiagramOptions(width=width, index_size=index))
+        assert scene.width == width and scene.outside() == []
+        assert set(card_index_sizes(scene)) == {index}, name
+        assert min(t.size for t in scene.texts()) >= 7
+        assert_indices_show_and_cards_apart(scene)
+
+
+def test_too_narrow_builds_the_narrowest_legible_diagram():
+    """Below min_width(index) the index cannot fit: the scene is wider than asked (the caller
+    scales it) and says so by its width. 7 pt needs about 212 pt, 9.5 pt about 274 pt."""
+    assert 205 < penguin_render.min_width(7) < 220 and 265 < penguin_render.min_width(9.5) < 280
+    narrow = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(width=150))
+    assert narrow.width == pytest.approx(penguin_render.min_width(7))
+    assert set(card_index_sizes(narrow)) == {7.0} and narrow.outside() == []
+    asked = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(width=250, index_size=9.5))
+    assert asked.width == pytest.approx(penguin_render.min_width(9.5)) and asked.width > 250
+    assert set(card_index_sizes(asked)) == {9.5}
+    # a requested size under 7 pt is raised to 7
+    tiny = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(width=342, index_size=5))
+    assert set(card_index_sizes(tiny)) == {7.0}
+
+
+@pytest.mark.parametrize("name", ["columns of 20 and 22, full flipper", "one column of 42",
+                                  "columns of 19, 19, 11, no flipper"])
+def test_long_columns_at_6x9_width(name):
+    """A 6 x 9 in page (342 pt wide, 520 pt for the diagram): long columns stay whole and legible."""
+    for height in (None, 520.0):
+        scene = position_scene(PENGUIN, POSITIONS[name], DiagramOptions(width=342, height=height, mono=True))
+        assert scene.width == 342 and scene.outside() == []
+        assert min(card_index_sizes(scene)) >= 9.5 and min(t.size for t in scene.texts()) >= 7
+        assert_indices_show_and_cards_apart(scene)
+        if height is not None and name != "one column of 42":  # 42 cards cannot be legible in 520 pt
+            assert scene.height <= height
+
+
+@pytest.mark.parametrize("width, height, index", [(254.2, 314.1, 8.5), (504.0, 298.5, 9.5), (342.0, 520.0, 9.5)])
+def test_height_budget_of_book_cells(width, height, index):
+    """The diagram boxes of letter 4-up, letter 2-up and 6 x 9 puzzle pages: the deal fits at 1:1."""
+    scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(width=width, height=height, caption=False))
+    assert scene.width == width and scene.height <= height
+    assert min(card_index_sizes(scene)) >= index
+    assert_indices_show_and_cards_apart(scene)
 
 
 def test_long_columns_compress_then_grow():
-    assert penguin_render.fan_step(7) == penguin_render.STEP
-    assert penguin_render.fan_step(16) < penguin_render.STEP
-    assert penguin_render.fan_step(40) == penguin_render.STEP_MIN
+    assert penguin_render.fan_step(7) == pytest.approx(17.0, abs=0.1)
+    assert penguin_render.fan_step(16) < penguin_render.fan_step(7)
+    assert penguin_render.fan_step(40) == penguin_render.geometry().step_min
+    assert penguin_render.fan_step(40, 342) == penguin_render.geometry(342).step_min
     short = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions())
     tall = position_scene(PENGUIN, POSITIONS["one column of 42"], DiagramOptions())
     assert tall.height > short.height and tall.width == short.width

@@ -132,6 +132,63 @@ def test_flowables_for_a_larger_document(wt1):
     assert len(reader.pages) >= 2
 
 
+def font_sizes(reader: PdfReader) -> list[float]:
+    """Every font size set on the pages (the operand of each Tf)."""
+    sizes = []
+    for page in reader.pages:
+        tokens = page.get_contents().get_data().decode("latin-1").split()
+        sizes += [float(tokens[i - 1]) for i, tok in enumerate(tokens) if tok == "Tf"]
+    return sizes
+
+
+# a 6 x 9 in page whose frame (inside platypus's 6 pt padding) is 342 x 561 pt, as in the 6x9 preset
+FRAME_6X9 = dict(pagesize=(432, 648), leftMargin=42, rightMargin=36, topMargin=37, bottomMargin=37.4, invariant=1)
+
+
+def test_diagram_flowable_is_built_for_a_6x9_frame():
+    """In a 342 pt frame the diagram is laid out at 342 pt and printed 1:1: indices 9.5 pt, no
+    text under 7 pt (a natural 470 pt scene shrunk to fit would print its index at 6.9 pt)."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    from dealgen.render.pdf import DiagramFlowable, make_canvas
+    from dealgen.render.registry import DiagramOptions
+
+    from .test_render import POSITIONS, card_index_sizes
+
+    story = [DiagramFlowable(PENGUIN, POSITIONS[name], DiagramOptions(mono=True, caption=False), max_height=520)
+             for name in ("deal", "columns of 20 and 22, full flipper")]
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build(list(story), canvasmaker=make_canvas)  # build() empties its list
+    for flowable in story:
+        assert flowable.scene is not None and flowable.scale == 1
+        assert flowable.scene.width == 342 and flowable.scene.height <= 520
+        assert min(card_index_sizes(flowable.scene)) >= 9.5
+    sizes = font_sizes(PdfReader(buffer))
+    assert sizes and min(sizes) >= 7 and 9.5 in sizes
+
+
+def test_walkthrough_in_a_book_frame_is_legible(wt1):
+    """The solutions section of a 6 x 9 book: every diagram built at the frame width, every piece
+    of text in the PDF at least 7 pt."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate
+
+    from dealgen.render.pdf import DiagramFlowable, make_canvas
+
+    from .test_render import card_index_sizes
+
+    register_fonts()
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
+    story = walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
+    diagrams = [f for item in story for f in getattr(item, "_content", [item]) if isinstance(f, DiagramFlowable)]
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build(story, canvasmaker=make_canvas)
+    assert len(diagrams) == len(wt1.checkpoints)
+    assert all(d.scene is not None and d.scene.width == 342 and d.scale == 1 for d in diagrams)
+    assert min(i for d in diagrams for i in card_index_sizes(d.scene)) >= 9.5
+    assert min(font_sizes(PdfReader(buffer))) >= 7
+
+
 # -- CLI --------------------------------------------------------------------------------------
 def run(*args: str):
     return CliRunner().invoke(main, list(args))

@@ -2,7 +2,9 @@
 
 * ``draw_scene(canvas, scene, x, y, scale)`` puts a scene's bottom-left corner at (x, y)
   in the canvas's usual coordinates (points, y up); ``draw_scene_in`` fits it in a box.
-* ``SceneFlowable`` places a scene in a platypus story (walkthroughs, books).
+* ``SceneFlowable`` places a ready-made scene in a platypus story; ``DiagramFlowable`` builds
+  a game position's scene at ``wrap`` time for the frame's width (walkthroughs, books), and
+  ``draw_diagram`` does the same in a box on a canvas (a book's puzzle cells).
 * ``write_pdf`` writes one scene as a one-page PDF the size of the scene.
 
 Text uses the bundled DejaVu Sans, registered as TrueType so that it is embedded (as a
@@ -164,6 +166,60 @@ class SceneFlowable(Flowable):
         draw_scene(self.canv, self.scene, x, 0, self.scale)
 
 
+def diagram_scene(game: Any, state: Any, options: Any, width: float, height: float | None = None) -> tuple[Scene, float]:
+    """The diagram of ``state`` built for a box ``width`` x ``height`` points, and the scale that
+    fits it there: 1 unless the box is too small for the asked index size (then less than 1)."""
+    from dataclasses import replace
+
+    from .registry import position_scene
+
+    scene = position_scene(game, state, replace(options, width=width, height=height))
+    scale = min(1.0, width / scene.width)
+    if height is not None:
+        scale = min(scale, height / scene.height)
+    return scene, scale
+
+
+def draw_diagram(canvas: Canvas, game: Any, state: Any, options: Any, x: float, y: float, width: float,
+                 height: float) -> float:
+    """Build the diagram of ``state`` for the box with bottom-left (x, y) and draw it there: full
+    width, top-aligned, centred across; returns the scale (1 unless the box is too small)."""
+    scene, scale = diagram_scene(game, state, options, width, height)
+    dx = (width - scene.width * scale) / 2
+    draw_scene(canvas, scene, x + dx, y + height - scene.height * scale, scale)
+    return scale
+
+
+class DiagramFlowable(Flowable):
+    """A game position in a platypus story, built at ``wrap`` time for the frame's width (at
+    most ``max_width``) and at most ``max_height`` high, so it prints at the size it was laid
+    out for rather than shrunk. ``options`` is a DiagramOptions (its width and height are set here)."""
+
+    def __init__(self, game: Any, state: Any, options: Any, max_height: float | None = None,
+                 max_width: float | None = None) -> None:
+        super().__init__()
+        self.game, self.state, self.options = game, state, options
+        self.max_height, self.max_width = max_height, max_width
+        self._built: dict[tuple[float, float | None], tuple[Scene, float]] = {}
+        self.scene: Scene | None = None
+        self.scale = 1.0
+        self.avail_width = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width = avail_width if self.max_width is None else min(avail_width, self.max_width)
+        key = (round(width, 3), self.max_height)
+        if key not in self._built:  # platypus asks again and again while it fills a page
+            self._built[key] = diagram_scene(self.game, self.state, self.options, width, self.max_height)
+        self.scene, self.scale = self._built[key]
+        self.avail_width = avail_width
+        return avail_width, self.scene.height * self.scale
+
+    def draw(self) -> None:
+        assert self.scene is not None, "wrap() comes before draw()"
+        x = (self.avail_width - self.scene.width * self.scale) / 2
+        draw_scene(self.canv, self.scene, x, 0, self.scale)
+
+
 def make_canvas(target: Any, pagesize: tuple[float, float] = A4, **kwargs: Any) -> Canvas:
     """A canvas for dealgen output: reproducible bytes, and only the bundled (embedded) fonts --
     reportlab otherwise starts every page in Helvetica, a font it does not embed.
@@ -251,10 +307,12 @@ def styles_from(body: Any, small: Any | None = None, heading: Any | None = None)
 
 def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None = None,
                       max_diagram_height: float | None = None, max_scale: float = 0.8,
-                      title: bool = True) -> list[Flowable]:
+                      title: bool = True, index_size: float | None = None) -> list[Flowable]:
     """A walkthrough as flowables for any document: an optional title block, then each
     checkpoint's heading and diagram (kept together), then the steps up to the next one.
-    A book passes its own ``styles`` (keys title, facts, heading, step) and frame height."""
+    A book passes its own ``styles`` (keys title, facts, heading, step) and frame height.
+    Diagrams are built for the frame's width, at most ``max_scale`` times the game's natural
+    width, with card indices of ``index_size`` points (None: the default for that width)."""
     from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     from .scene import palette
@@ -275,11 +333,13 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         if legend is not None:
             text = legend(wt.game, wt.checkpoints[0].state)
             story.append(Paragraph(_marked(text, mono, red), styles["facts"]))
+    natural = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width if wt.checkpoints else 0.0
     for i, cp in enumerate(wt.checkpoints):
-        diagram = wt.diagram(cp, mono, caption=False, uniform=False)
+        options = wt.diagram_options(cp, mono, caption=False, uniform=False, index_size=index_size)
         story.append(KeepTogether([
             Paragraph(_marked(cp.title, mono, red), styles["heading"]),
-            SceneFlowable(diagram, max_scale=max_scale, max_height=max_diagram_height),
+            DiagramFlowable(wt.game, cp.state, options, max_height=max_diagram_height,
+                            max_width=natural * max_scale),
             Spacer(1, 4),
         ]))
         for step in wt.steps_after(i):

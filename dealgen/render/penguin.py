@@ -6,158 +6,309 @@ index shows; the foundations as an eighth column at the right, with the beak's s
 flipper as a row under the columns. The beak is picked out wherever it lies until it
 goes home.
 
-Long columns: the fan keeps its natural step up to 13 cards; beyond that the step shrinks,
-but never below the height of the index (plus a hair), and past that the scene grows.
-So any legal position (at most 19 cards in a column) and any constructed one draws
-without overlap, and the index text keeps its size (9.5 pt at 1:1).
+Built for the width it is printed at (``DiagramOptions.width``, natural 470 pt): the card
+index is set at the asked size (default 9.5 pt, more for wide diagrams) and everything else
+follows from it and from the width -- card width from the space left after the gaps, fan
+step from the index height. When space is tight the gaps shrink, then the cards narrow to
+their index (in a fan only the index strip of a covered card shows). Below
+``min_width(index)`` the diagram cannot honour the index, so the scene comes out wider than
+asked and the caller scales it (7 pt needs 213 pt, 9.5 pt needs 274 pt).
+
+Long columns and a height budget (``DiagramOptions.height``): the fan keeps its natural step
+up to 13 cards (or while the budget allows); then the step shrinks, never below the index
+height plus a hair; under a budget the cards then get shorter, down to nearly square; past
+that the scene grows. So any position draws without overlap and the index keeps its size.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..games.penguin import CELLS, PenguinState
-from .registry import DiagramOptions, default_checkpoints
-from .scene import CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark, index_parts, palette
 from .fonts import metrics, text_width
+from .registry import DiagramOptions, default_checkpoints
+from .scene import (RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
+                    beak_mark_fits, index_parts, palette)
 
-STYLE = CardStyle()
-MARGIN = 14.0
-COL_GAP = 8.0
-FOUNDATION_GAP = 18.0  # extra space that sets the foundations apart as an eighth column
-LABEL_SIZE = 8.0
-HEADER = 13.0  # room for the column letters and numbers above a row of cards
-STEP = 17.0  # fan step at its natural size
-STEP_MIN = STYLE.index_height + 1.5  # tightest fan that still shows every index whole
+# The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
+# index, margins 14, gaps between columns 8, the foundations set 18 further apart.
+NATURAL_WIDTH = 470.0
+NATURAL_INDEX = 9.5
+MIN_INDEX = 7.0  # issue 4: index text never smaller than 7 pt
+CARD_W, CARD_H = 46.0, 64.0
+MARGIN, COL_GAP, FOUNDATION_GAP = 14.0, 8.0, 18.0
+GAPS = 2 * MARGIN + 7 * COL_GAP + FOUNDATION_GAP  # 102 of the natural 470
+MIN_GAP_FACTOR = 0.4  # gaps shrink to 40 % of natural before the index has to give
+PAD = 3.5 / 9.5  # card padding, per point of index
+STEP = 17.0 / 11.03  # natural fan step, per point of index height (17 pt at 9.5 pt)
+FOUNDATION_STEP = 2.0  # foundation piles fan at twice the index height
 ROOM = 13  # cards a column holds at the natural step before the fan compresses
-FOUNDATION_STEP = 22.0
-ROW_GAP = 10.0
-TITLE_SIZE = 12.5
-NOTE_SIZE = 8.5
+MIN_ASPECT = 1.12  # card height / width when a height budget squeezes the cards
 RULE_NAMES = {"parlett": "Parlett rules", "supermove": "supermove rules", "single": "single-card rules"}
 
 
-def fan_step(longest: int) -> float:
+def _card_em() -> float:
+    """The narrowest card that shows the widest index ("10" and a heart), per point of index."""
+    widest = max(text_width(r, 1.0, True) for r in RANK_TEXT)
+    return 2 * PAD + widest + 0.12 + max(SUIT_WIDTHS) * metrics(True).cap_height * 1.12
+
+
+def min_width(index_size: float = NATURAL_INDEX) -> float:
+    """The narrowest diagram whose card indices are ``index_size`` points: below it, scale."""
+    return 8 * _card_em() * index_size + GAPS * MIN_GAP_FACTOR
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Sizes of one diagram in points: horizontal ones from the width, the rest from the index."""
+
+    width: float  # of the scene; more than asked only when the index could not fit
+    style: CardStyle  # natural card (its height before any height budget)
+    margin: float
+    gap: float
+    foundation_gap: float
+    label: float  # column letters, slot words
+    title: float
+    note: float
+
+    @property
+    def header(self) -> float:
+        return self.label * 1.625  # room for a label above a row of cards
+
+    @property
+    def row_gap(self) -> float:
+        return max(4.0, 10.0 * self.gap / COL_GAP)
+
+    @property
+    def step(self) -> float:
+        return STEP * self.style.index_height
+
+    @property
+    def step_min(self) -> float:
+        """The tightest fan that still shows every index whole."""
+        return self.style.index_height + 0.16 * self.style.index_size
+
+    def column_x(self, i: int) -> float:
+        x = self.margin + i * (self.style.w + self.gap)
+        return x + (self.foundation_gap if i >= 7 else 0.0)
+
+
+def geometry(width: float | None = None, index_size: float | None = None) -> Geometry:
+    """Lay out the columns across ``width`` points with the index at ``index_size``.
+
+    No index size: 9.5 pt, growing with diagrams wider than natural, and shrinking (not below
+    7 pt) only when the width cannot hold 9.5 pt. A given size is honoured as asked (at least
+    7 pt); if the width cannot hold it the geometry is wider than asked."""
+    asked = NATURAL_WIDTH if width is None else width
+    if asked <= 0:
+        raise ValueError(f"a diagram needs a positive width, not {asked}")
+    k = asked / NATURAL_WIDTH
+    em = _card_em()
+    if index_size is None:
+        index = max(NATURAL_INDEX, NATURAL_INDEX * k)
+        if min_width(index) > asked:
+            index = max(MIN_INDEX, (asked - GAPS * MIN_GAP_FACTOR) / (8 * em))
+    else:
+        index = max(MIN_INDEX, index_size)
+    card_min = em * index
+    factor = k  # gaps in proportion to the width, while the cards are wide enough
+    card = (asked - GAPS * factor) / 8
+    if card < card_min:  # narrow the gaps first, then the cards can shrink no further
+        factor = max(MIN_GAP_FACTOR, (asked - 8 * card_min) / GAPS)
+        card = max(card_min, (asked - GAPS * factor) / 8)
+    total = 8 * card + GAPS * factor
+    style = CardStyle(w=card, h=card * CARD_H / CARD_W, radius=max(1.5, 3.5 * card / CARD_W), index_size=index,
+                      pad=PAD * index, pip_size=0.48 * card)
+    scale = index / NATURAL_INDEX
+    label = max(MIN_INDEX, 8.0 * scale)
+    return Geometry(max(asked, total), style, MARGIN * factor, COL_GAP * factor, FOUNDATION_GAP * factor,
+                    label, 12.5 * scale, max(MIN_INDEX, 8.5 * scale))
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The vertical layout for one position: fan step, foundation step, card style."""
+
+    step: float
+    foundation_step: float
+    style: CardStyle
+    area: float  # height of the columns and foundations
+
+
+def _rows(g: Geometry, longest: int, budget: float | None, fixed: float) -> _Rows:
+    """Fit ``longest`` cards in a column: natural step, then a tighter fan, then shorter cards.
+
+    ``fixed`` is the height of everything but the fan area and the flipper row's cards."""
+    st = g.style
+    index_h = st.index_height
+
+    def area(step: float, h: float) -> tuple[float, float]:
+        fstep = max(g.step_min, min(FOUNDATION_STEP * index_h, (longest - 1) * step / 3))
+        return max((longest - 1) * step + h, 3 * fstep + h), fstep
+
+    if budget is None:  # no budget: room for ROOM cards at the natural step, then compress, then grow
+        spread = (ROOM - 1) * g.step
+    else:
+        spread = budget - fixed - 2 * st.h
+    step = min(g.step, max(g.step_min, spread / max(1, longest - 1)))
+    h = st.h
+    if budget is not None and fixed + area(step, h)[0] + h > budget:
+        # the fan is as tight as it goes: shorter cards (exposed ones keep a smaller pip)
+        h = max(st.w * MIN_ASPECT, (budget - fixed - (longest - 1) * step) / 2)
+        h = min(h, st.h)
+    total, fstep = area(step, h)
+    pip = max(0.0, min(0.48 * st.w, 0.62 * (h - index_h - st.pad)))
+    style = CardStyle(st.w, h, st.radius, st.index_size, st.pad, pip)
+    return _Rows(step, fstep, style, total)
+
+
+def fan_step(longest: int, width: float | None = None) -> float:
     """The vertical step between cards of a column for a longest column of ``longest`` cards."""
-    if longest <= ROOM:
-        return STEP
-    squeezed = (ROOM - 1) * STEP / (longest - 1)
-    return max(STEP_MIN, squeezed)
-
-
-def column_x(i: int) -> float:
-    x = MARGIN + i * (STYLE.w + COL_GAP)
-    return x + (FOUNDATION_GAP if i >= 7 else 0.0)
-
-
-def scene_width() -> float:
-    return column_x(7) + STYLE.w + MARGIN
+    g = geometry(width)
+    return _rows(g, max(longest, 7), None, 0.0).step
 
 
 def position_scene(game: Any, state: PenguinState, options: DiagramOptions) -> Scene:
     pal = palette(options.mono)
-    width = scene_width()
+    g = geometry(options.width, options.index_size)
+    width = g.width
     items: list = []
-    y = MARGIN
+    y = g.margin
     if options.caption:
-        y = _caption(items, state, options, width, y, pal) + 8.0
+        y = _caption(items, state, options, g, y, pal) + 8.0 * g.title / 12.5
 
     longest = max([len(c) for c in state.columns] + [options.min_rows, 7])
-    step = fan_step(longest)
-    found_h = 3 * FOUNDATION_STEP + STYLE.h
-    area_h = max((longest - 1) * step + STYLE.h, found_h)
+    fixed = y + g.header + g.row_gap + g.header + g.margin
+    rows = _rows(g, longest, options.height, fixed)
+    st = rows.style
 
     # column headers: the notation's names for the places
     for i in range(7):
-        items.append(Text(column_x(i) + STYLE.w / 2, y + LABEL_SIZE, str(i + 1), LABEL_SIZE, pal.muted,
-                          anchor="middle"))
-    items.append(Text(column_x(7) + STYLE.w / 2, y + LABEL_SIZE, "h", LABEL_SIZE, pal.muted, anchor="middle"))
-    top = y + HEADER
+        items.append(Text(g.column_x(i) + st.w / 2, y + g.label, str(i + 1), g.label, pal.muted, anchor="middle"))
+    items.append(Text(g.column_x(7) + st.w / 2, y + g.label, "h", g.label, pal.muted, anchor="middle"))
+    top = y + g.header
     beak_home = state.home[state.beak.suit] > 0
 
     for i, column in enumerate(state.columns):
-        x = column_x(i)
+        x = g.column_x(i)
         if not column:
-            items.append(Slot(x, top, STYLE, pal, "empty", LABEL_SIZE))
+            items.append(Slot(x, top, st, pal, "empty", g.label))
         for j, card in enumerate(column):
-            items.append(CardFace(x, top + j * step, card.rank, card.suit, STYLE, pal,
+            items.append(CardFace(x, top + j * rows.step, card.rank, card.suit, st, pal,
                                   full=j == len(column) - 1, beak=card == state.beak and not beak_home))
 
-    _foundations(items, state, column_x(7), top, pal)
+    _foundations(items, state, g, rows, top, pal)
     # a hairline between layout and foundations, as Parlett's eighth column stands apart
-    rule_x = column_x(7) - FOUNDATION_GAP / 2 - COL_GAP / 2
-    items.append(Line(rule_x, top, rule_x, top + area_h, pal.slot_border, 0.5))
+    rule_x = g.column_x(7) - g.foundation_gap / 2 - g.gap / 2
+    items.append(Line(rule_x, top, rule_x, top + rows.area, pal.slot_border, 0.5))
 
-    y = top + area_h + ROW_GAP
+    y = top + rows.area + g.row_gap
     for i, card in enumerate(state.cells):
-        x = column_x(i)
-        items.append(Text(x + STYLE.w / 2, y + LABEL_SIZE, CELLS[i], LABEL_SIZE, pal.muted, anchor="middle"))
+        x = g.column_x(i)
+        items.append(Text(x + st.w / 2, y + g.label, CELLS[i], g.label, pal.muted, anchor="middle"))
         if card is None:
-            items.append(Slot(x, y + HEADER, STYLE, pal))
+            items.append(Slot(x, y + g.header, st, pal))
         else:
-            items.append(CardFace(x, y + HEADER, card.rank, card.suit, STYLE, pal,
+            items.append(CardFace(x, y + g.header, card.rank, card.suit, st, pal,
                                   beak=card == state.beak and not beak_home))
-    label_x = column_x(7) + STYLE.w / 2
-    mid = y + HEADER + STYLE.h / 2
-    items.append(Text(label_x, mid - 1, "flipper", LABEL_SIZE + 1, pal.muted, anchor="middle"))
-    items.append(Text(label_x, mid + LABEL_SIZE + 2, "cells a–g", LABEL_SIZE, pal.muted, anchor="middle"))
-    height = y + HEADER + STYLE.h + MARGIN
+    # the flipper's name where the foundations' column would be, kept inside the scene
+    mid = y + g.header + st.h / 2
+    for dy, text, size in ((-1.0, "flipper", g.label + 1), (g.label + 2, "cells a–g", g.label)):
+        half = text_width(text, size) / 2
+        cx = min(g.column_x(7) + st.w / 2, width - half - 1)
+        items.append(Text(cx, mid + dy, text, size, pal.muted, anchor="middle"))
+    height = y + g.header + st.h + g.margin
     return Scene(width, height, items, pal.background)
 
 
-def _foundations(items: list, state: PenguinState, x: float, top: float, pal) -> None:
+def _foundations(items: list, state: PenguinState, g: Geometry, rows: _Rows, top: float, pal) -> None:
     """Three piles in suit order, then the beak's suit (its place marked until the beak comes)."""
+    st = rows.style
+    x = g.column_x(7)
     beak_suit = state.beak.suit
     order = [s for s in range(4) if s != beak_suit] + [beak_suit]
+    cap = metrics(True).cap_height
     for k, suit in enumerate(order):
-        y = top + k * FOUNDATION_STEP
+        y = top + k * rows.foundation_step
         card = state.home_top(suit)
         if card is None:
-            items.append(Slot(x, y, STYLE, pal))
-            # the beak's own index, greyed, then the word: this is where the beak will go
-            parts, w = index_parts(x + STYLE.pad, y + STYLE.pad, state.beak.rank, state.beak.suit,
-                                   STYLE.index_size, pal, colour=pal.muted)
+            items.append(Slot(x, y, st, pal))
+            # the beak's own index, greyed, then words as far as they fit: this is where the beak will go
+            parts, _ = index_parts(x + st.pad, y + st.pad, state.beak.rank, state.beak.suit, st.index_size, pal,
+                                   colour=pal.muted)
             items.extend(parts)
-            items.append(Text(x + STYLE.w / 2, y + STYLE.h / 2 + 6, "beak", LABEL_SIZE, pal.muted, anchor="middle"))
-            items.append(Text(x + STYLE.w / 2, y + STYLE.h / 2 + 6 + LABEL_SIZE + 1.5, "goes here", LABEL_SIZE - 0.5,
-                              pal.muted, anchor="middle"))
+            _slot_words(items, x, y + st.index_height, st.w, st.h - st.index_height, g.label, pal)
         else:
-            items.append(CardFace(x, y, card.rank, card.suit, STYLE, pal, full=k == 3 or state.home[suit] == 13))
-            if state.home[suit] == 13:
-                items.append(Text(x + STYLE.w - STYLE.pad, y + STYLE.pad + metrics(False).cap_height * LABEL_SIZE,
-                                  "13", LABEL_SIZE - 1, pal.muted, anchor="end"))
+            items.append(CardFace(x, y, card.rank, card.suit, st, pal, full=k == 3 or state.home[suit] == 13))
+            count = "13"
+            size = max(MIN_INDEX, g.label - 1)
+            room = st.w - 2 * st.pad - text_width(RANK_TEXT[card.rank - 1], st.index_size, True) - st.index_size * 1.3
+            if state.home[suit] == 13 and text_width(count, size) <= room:
+                items.append(Text(x + st.w - st.pad, y + st.pad + cap * st.index_size, count, size, pal.muted,
+                                  anchor="end"))
 
 
-def _caption(items: list, state: PenguinState, options: DiagramOptions, width: float, y: float, pal) -> float:
-    """Title (game, deal, grade) and a note line (the beak, the rule set); returns the bottom."""
+def _slot_words(items: list, x: float, top: float, w: float, h: float, size: float, pal) -> None:
+    """"beak goes here" centred in the box, on as many lines as the width needs (or just "beak")."""
+    lead = size * 1.2
+    for lines in (["beak", "goes here"], ["beak", "goes", "here"], ["beak"]):
+        if all(text_width(t, size) <= w - 2 for t in lines) and len(lines) * lead <= h - 2:
+            break
+    else:
+        return
+    cap = metrics(False).cap_height * size
+    first = top + (h - (len(lines) - 1) * lead - cap) / 2 + cap
+    for n, text in enumerate(lines):
+        items.append(Text(x + w / 2, first + n * lead, text, size, pal.muted, anchor="middle"))
+
+
+def _caption(items: list, state: PenguinState, options: DiagramOptions, g: Geometry, y: float, pal) -> float:
+    """Title (game, deal, grade) and note lines (the beak, the rule set, the note), wrapped to the
+    width; returns the bottom."""
+    left, right = g.margin, g.width - g.margin
     title = options.title or ("Penguin" + (f" · deal {state.deal}" if state.deal is not None else ""))
-    base = y + metrics(True).cap_height * TITLE_SIZE
-    items.append(Text(MARGIN, base, title, TITLE_SIZE, pal.text, bold=True))
-    if options.grade:
-        items.append(Text(width - MARGIN, base, f"grade: {options.grade}", TITLE_SIZE - 1.5, pal.text,
-                          anchor="end"))
-    note_y = base + NOTE_SIZE + 6
-    x = MARGIN
-    items.append(Text(x, note_y, "beak", NOTE_SIZE, pal.muted))
-    x += text_width("beak ", NOTE_SIZE)
-    cap = metrics(True).cap_height * NOTE_SIZE
-    parts, w = index_parts(x, note_y - cap, state.beak.rank, state.beak.suit, NOTE_SIZE, pal)
-    items.extend(parts)
-    x += w + 3
-    if not state.home[state.beak.suit]:  # the mark is a legend for the card picked out below
-        items.extend(beak_mark(x + cap * 1.1, note_y - cap, cap, pal))
-        x += cap * 1.1 + 4
+    base = y + metrics(True).cap_height * g.title
+    items.append(Text(left, base, title, g.title, pal.text, bold=True))
     bits = [RULE_NAMES.get(state.rules, f"{state.rules} rules")]
     if options.note:
         bits.append(options.note)
-    items.append(Text(x, note_y, "·  " + "  ·  ".join(bits), NOTE_SIZE, pal.muted))
-    return note_y + metrics(False).descent * NOTE_SIZE
+    if options.grade:
+        grade = f"grade: {options.grade}"
+        grade_size = g.title - 1.5
+        if text_width(title, g.title, True) + text_width(grade, grade_size) + g.title <= right - left:
+            items.append(Text(right, base, grade, grade_size, pal.text, anchor="end"))
+        else:  # too narrow for both on one line: the grade joins the notes
+            bits.insert(0, grade)
+    size = g.note
+    line = base + size + 6 * g.title / 12.5
+    cap = metrics(True).cap_height * size
+    x = left
+    items.append(Text(x, line, "beak", size, pal.muted))
+    x += text_width("beak ", size)
+    parts, w = index_parts(x, line - cap, state.beak.rank, state.beak.suit, size, pal)
+    items.extend(parts)
+    x += w + 3
+    # the mark is a legend for the card picked out below (when its card has room for it)
+    marked = not state.home[state.beak.suit] and beak_mark_fits(g.style, state.beak.rank, state.beak.suit)
+    if marked:
+        items.extend(beak_mark(x + cap * 1.1, line - cap, cap, pal))
+        x += cap * 1.1 + 4
+    for bit in bits:
+        text = "·  " + bit + "  "
+        if x + text_width(text.rstrip(), size) > right and x > left:
+            line += size * 1.35
+            x, text = left, bit + "  "
+        items.append(Text(x, line, text.rstrip(), size, pal.muted))
+        x += text_width(text, size)
+    return line + metrics(False).descent * size
 
 
 def legend(game: Any, state: PenguinState) -> str:
     """How to read the diagrams and the notation, for the head of a walkthrough."""
     return (f"Columns are numbered 1–7 from the left, the flipper's cells lettered a–g, and h stands for the "
-            f"foundations. The beak, {state.beak.symbol}, is picked out with ◀ until it goes home, and its "
+            f"foundations. The beak, {state.beak.symbol}, is picked out on a tinted card (with ◀ where there is "
+            f"room) until it goes home, and its "
             f"foundation's place is kept for it. Each step gives the move in words, then in notation.")
 
 

@@ -32,6 +32,14 @@ class DiagramOptions:
     grade: str | None = None  # shown when known
     note: str | None = None  # a short extra line, e.g. "after 35 of 81 moves"
     min_rows: int = 0  # room for at least this many cards per pile, so a series shares one height
+    # Built for the size it is printed at. ``width``: the scene is laid out for exactly this many
+    # points (None: the game's natural width); it comes out wider only when ``index_size`` cannot
+    # fit, and then the caller must scale. ``height``: a budget the layout squeezes into where it
+    # can (tighter fans, shorter cards), else the scene is taller. ``index_size``: card index text
+    # in points at 1:1 (None: the game's default for the width; never below 7).
+    width: float | None = None
+    height: float | None = None
+    index_size: float | None = None
 
 
 def renderer(game: Game | str) -> ModuleType:

@@ -281,6 +281,22 @@ class CardStyle:
 RANK_TEXT = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
+def index_width(rank: int, suit: int, size: float) -> float:
+    """How wide ``index_parts`` draws the index of this card at ``size`` points."""
+    cap = metrics(True).cap_height * size
+    return text_width(RANK_TEXT[rank - 1], size, True) + size * 0.12 + SUIT_WIDTHS[suit] * cap * 1.12
+
+
+def beak_mark_width(style: CardStyle) -> float:
+    return metrics(True).cap_height * style.index_size * 1.1
+
+
+def beak_mark_fits(style: CardStyle, rank: int, suit: int) -> bool:
+    """Whether the beak mark fits beside this card's index (narrow cards show the tint only)."""
+    room = style.w - 2 * style.pad - index_width(rank, suit, style.index_size)
+    return room >= beak_mark_width(style) + style.index_size * 0.25
+
+
 def index_parts(x: float, y: float, rank: int, suit: int, size: float, pal: Palette,
                 colour: Color | None = None) -> tuple[list["Primitive"], float]:
     """Rank text then suit shape with the cap line at ``y``; returns parts and their width."""
@@ -321,7 +337,7 @@ class CardFace:
                                      0.9 if self.beak else 0.6, st.radius)]
         index, _ = index_parts(self.x + st.pad, self.y + st.pad, self.rank, self.suit, st.index_size, pal)
         out += index
-        if self.beak:
+        if self.beak and beak_mark_fits(st, self.rank, self.suit):
             out += beak_mark(self.x + st.w - st.pad, self.y + st.pad, metrics(True).cap_height * st.index_size, pal)
         if self.full:
             fill, stroke = pal.suit_colours(self.suit)
@@ -355,7 +371,8 @@ class Slot:
     def parts(self) -> list["Primitive"]:
         st = self.style
         out: list[Primitive] = [Rect(self.x, self.y, st.w, st.h, self.pal.slot, self.pal.slot_border, 0.6, st.radius)]
-        if self.label:
+        # a label that would spill over the edges is left out: the empty box says enough
+        if self.label and text_width(self.label, self.label_size) <= st.w - 2 * st.pad:
             out.append(Text(self.x + st.w / 2, self.y + st.h / 2 + self.label_size * 0.35, self.label,
                             self.label_size, self.pal.muted, anchor="middle"))
         return out

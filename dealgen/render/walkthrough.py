@@ -63,17 +63,22 @@ class Walkthrough:
     def options(self, mono: bool, caption: bool = True, note: str | None = None) -> DiagramOptions:
         return DiagramOptions(mono=mono, caption=caption, grade=self.grade, note=note, min_rows=self.min_rows)
 
-    def diagram(self, checkpoint: Checkpoint, mono: bool = False, caption: bool = True,
-                uniform: bool = True) -> Scene:
-        """The scene of one checkpoint (with a caption naming the move). ``uniform`` gives every
+    def diagram_options(self, checkpoint: Checkpoint, mono: bool = False, caption: bool = True,
+                        uniform: bool = True, width: float | None = None,
+                        index_size: float | None = None) -> DiagramOptions:
+        """How to draw one checkpoint (with a caption naming the move). ``uniform`` gives every
         checkpoint of the walkthrough the same height (images of one series); without it each
         diagram is as tall as its own position needs (a flowing document)."""
         note = None
         if checkpoint.after:
             note = f"after move {checkpoint.after} of {len(self.steps)}"
-        options = self.options(mono, caption, note)
-        if not uniform:
-            options = replace(options, min_rows=0)
+        options = replace(self.options(mono, caption, note), width=width, index_size=index_size)
+        return options if uniform else replace(options, min_rows=0)
+
+    def diagram(self, checkpoint: Checkpoint, mono: bool = False, caption: bool = True,
+                uniform: bool = True, width: float | None = None, index_size: float | None = None) -> Scene:
+        """The scene of one checkpoint; see ``diagram_options``."""
+        options = self.diagram_options(checkpoint, mono, caption, uniform, width, index_size)
         return position_scene(self.game, checkpoint.state, options)
 
     def steps_after(self, index: int) -> tuple[Step, ...]:
@@ -104,17 +109,19 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
 def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
                           body_style: Any = None, small_style: Any = None, heading_style: Any = None,
                           grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
-                          max_scale: float = 0.8) -> list:
+                          max_scale: float = 0.8, index_size: float | None = None) -> list:
     """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
 
     ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
     the document's ParagraphStyles; the list starts with the first checkpoint's heading and
-    diagram, kept together, and the steps follow as one paragraph each."""
+    diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
+    the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
+    with card indices of ``index_size`` points (None: the default for the width)."""
     from .pdf import styles_from, walkthrough_story
 
     wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
     styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
-    return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title)
+    return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
 
 
 def suit_text(text: str, mono: bool) -> str:
