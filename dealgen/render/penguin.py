@@ -240,7 +240,8 @@ def _foundations(items: list, state: PenguinState, g: Geometry, rows: _Rows, top
             items.extend(parts)
             _slot_words(items, x, y + st.index_height, st.w, st.h - st.index_height, g.label, pal)
         else:
-            items.append(CardFace(x, y, card.rank, card.suit, st, pal, full=k == 3 or state.home[suit] == 13))
+            # only the last pile is uncovered: a pip on the others would peek out below their index
+            items.append(CardFace(x, y, card.rank, card.suit, st, pal, full=k == 3))
             count = "13"
             size = max(MIN_INDEX, g.label - 1)
             room = st.w - 2 * st.pad - text_width(RANK_TEXT[card.rank - 1], st.index_size, True) - st.index_size * 1.3

@@ -287,14 +287,18 @@ def index_width(rank: int, suit: int, size: float) -> float:
     return text_width(RANK_TEXT[rank - 1], size, True) + size * 0.12 + SUIT_WIDTHS[suit] * cap * 1.12
 
 
-def beak_mark_width(style: CardStyle) -> float:
-    return metrics(True).cap_height * style.index_size * 1.1
+def beak_mark_height(style: CardStyle, rank: int, suit: int) -> float:
+    """How tall the beak mark beside this card's index can be: the index's cap height, less on a
+    narrow card (down to 70 %), or 0 when even that does not fit (the tinted face says it alone)."""
+    cap = metrics(True).cap_height * style.index_size
+    gap = style.index_size * 0.25
+    room = style.w - 2 * style.pad - index_width(rank, suit, style.index_size) - gap
+    height = min(cap, room / 1.1)  # the mark is 1.1 times as wide as it is high
+    return height if height >= 0.7 * cap else 0.0
 
 
 def beak_mark_fits(style: CardStyle, rank: int, suit: int) -> bool:
-    """Whether the beak mark fits beside this card's index (narrow cards show the tint only)."""
-    room = style.w - 2 * style.pad - index_width(rank, suit, style.index_size)
-    return room >= beak_mark_width(style) + style.index_size * 0.25
+    return beak_mark_height(style, rank, suit) > 0
 
 
 def index_parts(x: float, y: float, rank: int, suit: int, size: float, pal: Palette,
@@ -333,12 +337,17 @@ class CardFace:
         st, pal = self.style, self.pal
         face = pal.beak_face if self.beak else pal.face
         border = pal.beak_mark if self.beak else pal.border
-        out: list[Primitive] = [Rect(self.x, self.y, st.w, st.h, face, border,
+        # the beak's heavier border is inset so its outer edge is every card's: nothing of it
+        # peeks out beside the cards that cover it
+        inset = 0.15 if self.beak else 0.0
+        out: list[Primitive] = [Rect(self.x + inset, self.y + inset, st.w - 2 * inset, st.h - 2 * inset, face, border,
                                      0.9 if self.beak else 0.6, st.radius)]
         index, _ = index_parts(self.x + st.pad, self.y + st.pad, self.rank, self.suit, st.index_size, pal)
         out += index
-        if self.beak and beak_mark_fits(st, self.rank, self.suit):
-            out += beak_mark(self.x + st.w - st.pad, self.y + st.pad, metrics(True).cap_height * st.index_size, pal)
+        mark = beak_mark_height(st, self.rank, self.suit) if self.beak else 0.0
+        if mark:  # level with the index: its centre on the index's mid-height
+            cap = metrics(True).cap_height * st.index_size
+            out += beak_mark(self.x + st.w - st.pad, self.y + st.pad + (cap - mark) / 2, mark, pal)
         if self.full:
             fill, stroke = pal.suit_colours(self.suit)
             top = self.y + st.index_height
@@ -347,7 +356,7 @@ class CardFace:
         return out
 
     def bbox(self) -> Box:
-        return Rect(self.x, self.y, self.style.w, self.style.h, stroke=BLACK, width=0.9).bbox()
+        return Rect(self.x, self.y, self.style.w, self.style.h, stroke=BLACK, width=0.6).bbox()
 
 
 def beak_mark(right: float, top: float, height: float, pal: Palette) -> list["Primitive"]:
