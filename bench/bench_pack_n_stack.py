@@ -7,7 +7,7 @@
 2. Match: the search player against greedy over 200 deals, each deal played once with the
    search player as Red on even deals and as Black on odd ones.
 
-    python bench/bench_pack_n_stack.py [--positions 50] [--seconds 10] [--limit 15] [--deals 200]
+    python bench/bench_pack_n_stack.py [--positions 50] [--skip 0] [--seconds 10] [--limit 15] [--deals 200]
                                        [--part settle|match|both]
 """
 
@@ -37,7 +37,7 @@ def stock_out(deal: int):
     return None if GAME.outcome(state).over else state
 
 
-def settle(count: int, seconds: float, limit: int) -> None:
+def settle(count: int, seconds: float, limit: int, skip: int = 0) -> None:
     positions = []
     deal = 0
     while len(positions) < count:
@@ -45,6 +45,7 @@ def settle(count: int, seconds: float, limit: int) -> None:
         state = stock_out(deal)
         if state is not None:
             positions.append((deal, state))
+    positions = positions[skip:]
     times, settled, tally = [], 0, {"win": 0, "no-win": 0, "unknown": 0}
     for deal, state in positions:
         result = prove(state, limit=limit, seconds=seconds)
@@ -82,11 +83,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--limit", type=int, default=15)
+    parser.add_argument("--skip", type=int, default=0, help="skip the first K positions (to run the 50 in parts)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--part", choices=("settle", "match", "both"), default="both")
     args = parser.parse_args()
     if args.part in ("settle", "both"):
-        settle(args.positions, args.seconds, args.limit)
+        settle(args.positions, args.seconds, args.limit, args.skip)
     if args.part in ("match", "both"):
         match(args.deals)
 
