@@ -147,6 +147,16 @@ def test_built_for_the_asked_width(width, mono):
             assert scene.is_mono() == mono
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_long_captions_stay_inside(width):
+    state = PENGUIN.deal(16)  # its beak is a ten: the widest index, so the narrowest cards show no mark
+    for title in ("Penguin · deal 16", "A very long title for a puzzle diagram in a book of Penguin deals"):
+        options = DiagramOptions(width=width, title=title, grade="expert", note="after move 135 of 181")
+        scene = position_scene(PENGUIN, state, options)
+        assert scene.outside() == [] and min(t.size for t in scene.texts()) >= 7
+        assert any(t.text.startswith(title[:8]) for t in scene.texts())
+
+
 @pytest.mark.parametrize("width, index", [(250, 8.0), (342, 9.5), (342, 10.5), (450, 12.0), (600, 14.0)])
 def test_asked_index_size_is_honoured(width, index):
     for name, state in POSITIONS.items():

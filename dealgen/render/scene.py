@@ -220,7 +220,7 @@ COLOUR = Palette(
     slot_border=(0.68, 0.7, 0.68), text=(0.08, 0.08, 0.1), muted=(0.4, 0.4, 0.42),
 )
 MONO = Palette(
-    mono=True, red=BLACK, black=BLACK, face=WHITE, border=grey(0.35), beak_face=grey(0.86),
+    mono=True, red=BLACK, black=BLACK, face=WHITE, border=grey(0.35), beak_face=grey(0.8),
     beak_mark=BLACK, slot=grey(0.95), slot_border=grey(0.62), text=BLACK, muted=grey(0.35),
 )
 
