@@ -168,11 +168,14 @@ def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
     return Scene(width, height, items, pal.background)
 
 
-def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_scale: float = 0.42) -> Scene:
-    """One sheet: every checkpoint as a small diagram with its title, then all the moves in notation."""
+def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_width: float = 215.0) -> Scene:
+    """One sheet: every checkpoint as a small diagram with its title, then all the moves in notation.
+    The small diagrams are built at ``thumb_width`` points, so their indices stay legible (7 pt or
+    more) instead of being shrunk from the full-size diagram."""
     pal = palette(mono)
-    thumbs = [wt.diagram(cp, mono, caption=False) for cp in wt.checkpoints]
-    tw = thumbs[0].width * thumb_scale
+    thumbs = [wt.diagram(cp, mono, caption=False, width=thumb_width) for cp in wt.checkpoints]
+    thumb_scale = min(1.0, thumb_width / max(t.width for t in thumbs))  # < 1 only if too narrow to honour 7 pt
+    tw = thumb_width
     th = max(t.height for t in thumbs) * thumb_scale
     gap = 12.0
     width = across * tw + (across - 1) * gap + 2 * PAD
