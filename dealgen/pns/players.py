@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 from ..errors import InputError
 from ..games.pack_n_stack import FOLLOWS, PACK_N_STACK as GAME
 from ..games.pack_n_stack import SEES, PnsMove, PnsState, side_of
-from .race import lower_bound, side_plan, side_suits, suit_piles
+from .race import lower_bound, side_plan
 
 
 class Player(Protocol):

@@ -122,11 +122,6 @@ class Prover:
                 return False
         return True
 
-    @staticmethod
-    def ordered(state: PnsState, moves: list[PnsMove]) -> list[PnsMove]:
-        """Packs before packet moves (a pack is progress), otherwise the engine's order."""
-        return sorted(moves, key=lambda m: m.kind != "pack")
-
 
 @dataclass
 class ProofResult:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..games.pack_n_stack import FOLLOWS, SEES, PnsMove, PnsState, side_of
+from ..games.pack_n_stack import FOLLOWS, SEES, PnsMove, PnsState
 
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from ..errors import IllegalMove, InputError, located
 from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import SIDES, PnsMove, PnsState
+from ..games.pack_n_stack import SIDES, PnsState
 from .race import check_certificate, race_win
 
 MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
