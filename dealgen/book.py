@@ -30,8 +30,8 @@ from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
-from .render.pdf import draw_scene_in, make_canvas, register_fonts
-from .render.registry import DiagramOptions, position_scene
+from .render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
+from .render.registry import DiagramOptions
 from .render.walkthrough import walkthrough_flowables
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
@@ -127,9 +127,32 @@ class _PuzzlePage(Flowable):
         if book.catalog.rules != book.game.default_rules:
             canvas.drawRightString(x + width, line2, f"rules: {book.catalog.rules}")
         diagram_top = line2 - layout.body_size * 1.2
-        scene = position_scene(book.game, book.game.deal(entry.deal, book.catalog.rules),
-                               DiagramOptions(mono=layout.mono, caption=False))
-        draw_scene_in(canvas, scene, x, top - height, width, diagram_top - (top - height), max_scale=1.6)
+        bottom = top - height
+        # built for the cell's width, so card indices print at the body size (never shrunk)
+        options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
+        state = book.game.deal(entry.deal, book.catalog.rules)
+        scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
+        drawn = scene.height * scale
+        draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
+        self._notes(x, diagram_top - drawn - layout.body_size * 1.5, width, bottom)
+
+    def _notes(self, x: float, top: float, width: float, bottom: float) -> None:
+        """Ruled lines for the reader's working, in the room the diagram leaves."""
+        layout, canvas = self.book.layout, self.canv
+        pitch = layout.body_size * 2.2
+        lines = int((top - bottom - layout.body_size * 1.5) // pitch)
+        if lines < 3:
+            return
+        canvas.saveState()
+        canvas.setFont(self.book.styles.regular, layout.body_size * 0.85)
+        canvas.setFillGray(0.45)
+        canvas.drawString(x, top - layout.body_size, "Notes")
+        canvas.setStrokeGray(0.75)
+        canvas.setLineWidth(0.4)
+        for i in range(1, lines + 1):
+            y = top - layout.body_size * 1.5 - i * pitch + pitch * 0.3
+            canvas.line(x, y, x + width, y)
+        canvas.restoreState()
 
 
 class _Book:
@@ -218,7 +241,8 @@ class _Book:
             key = f"solution-{number}"
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {len(entry.moves)} moves"
             steps = walkthrough_flowables(catalog.solution(entry), mono=self.layout.mono, every=info.every,
-                                          body_style=s.body, small_style=s.small)
+                                          body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
+                                          max_diagram_height=frame_h * 0.75)
             head = [CondPageBreak(frame_h * 0.3), _Bookmark(f"Solution {number}", key, 1), Paragraph(_escape(title), s.h2)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
