@@ -39,3 +39,20 @@ def colour_operations(reader: PdfReader) -> list:
             elif op in COLOUR_OPS - {"rg", "RG"}:
                 found.append((op, operands))
     return found
+
+
+def font_sizes(reader: PdfReader, pages=None) -> list[float]:
+    """Every size a Tf operator sets, with the text matrix scale applied (Tm's a component)."""
+    sizes = []
+    for index, page in enumerate(reader.pages):
+        if pages is not None and index not in pages:
+            continue
+        scale = 1.0
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"cm":
+                continue  # diagrams are drawn at scale 1 in books; a scaled cm would show in Tm
+            if operator == b"Tm":
+                scale = abs(float(operands[0])) or 1.0
+            elif operator == b"Tf":
+                sizes.append(float(operands[1]) * scale)
+    return sizes

@@ -17,7 +17,7 @@ from dealgen.layout import load_layout, preset_names
 from dealgen.solution import read_solution
 
 from .conftest import DATA
-from .pdfcheck import colour_operations, embedded, fonts_of, page_images
+from .pdfcheck import colour_operations, embedded, font_sizes, fonts_of, page_images
 
 INFO = BookInfo("Test Puzzles", "two deals", "A. Setter")
 
@@ -100,12 +100,14 @@ def test_mono_book_has_no_colour_and_colour_book_has(book_6x9: bytes) -> None:
     assert colour_operations(PdfReader(io.BytesIO(colour)))
 
 
-@pytest.mark.parametrize("preset", ["letter", "letter-4up", "large-print", "a4"])
-def test_every_preset_builds(preset: str) -> None:
+@pytest.mark.parametrize("preset", ["6x9", "a5", "letter", "letter-4up", "large-print", "a4"])
+def test_every_preset_builds_with_legible_text(preset: str) -> None:
     layout = load_layout(preset)
     reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, INFO)))
     assert float(reader.pages[0].mediabox.width) == pytest.approx(layout.width + 2 * layout.bleed)
     assert any("Puzzle 2" in t for t in text_of(reader))
+    sizes = font_sizes(reader)
+    assert sizes and min(sizes) >= 7.0  # card indices, labels and running feet alike
 
 
 def test_gate_refuses_a_wrong_solution_and_writes_nothing(tmp_path: Path) -> None:
