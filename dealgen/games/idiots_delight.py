@@ -44,9 +44,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card
-from ..deals import parse_deal_number, shuffled_pack
+from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
+from .textform import HEADER, check_header, header, read_fields
 
 RULE_SETS = ("strict", "free")
 NSTACKS = 4
@@ -232,24 +233,8 @@ move by the game engine before printing.
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def from_text(self, text: str, source: str = "<text>") -> IDState:
-        fields: dict[str, tuple[int, str]] = {}
-        allowed = ["game", "deal", "rules", "discarded", "stock"] + [f"stack {n}" for n in range(1, NSTACKS + 1)]
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            if not sep or key not in allowed:
-                raise InputError(located(
-                    f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'",
-                    source, lineno))
-            if key in fields:
-                raise InputError(located(f"'{key}' is given twice", source, lineno))
-            fields[key] = (lineno, value.strip())
-        missing = [k for k in allowed[4:] if k not in fields]
-        if missing:
-            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+        piles = ["stock"] + [f"stack {n}" for n in range(1, NSTACKS + 1)]
+        fields, _ = read_fields(text, [*HEADER, "discarded", *piles], source, required=piles)
 
         def cards(key: str) -> list[Card]:
             lineno, value = fields[key]
@@ -265,9 +250,7 @@ move by the game engine before printing.
                 raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
             discarded = int(value)
         data = {
-            "game": fields.get("game", (0, self.name))[1],
-            "deal": None if fields.get("deal", (0, "-"))[1] == "-" else fields["deal"][1],
-            "rules": fields.get("rules", (0, self.default_rules))[1],
+            **header(fields, self.name, self.default_rules),
             "discarded": discarded,
             "stock": cards("stock"),
             "stacks": [cards(f"stack {n}") for n in range(1, NSTACKS + 1)],
@@ -319,17 +302,7 @@ move by the game engine before printing.
         def fail(message: str) -> InputError:
             return InputError(located(message, source))
 
-        if str(data["game"]).lower() != self.name:
-            raise fail(f"this is a position of '{data['game']}', not {self.name}")
-        rules = data["rules"]
-        if rules not in self.rule_sets:
-            raise fail(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}")
-        deal = data["deal"]
-        if deal is not None:
-            try:
-                deal = parse_deal_number(deal)
-            except InputError as err:
-                raise fail(str(err)) from None
+        rules, deal = check_header(self, data, source)
         stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
         live = list(stock) + [c for s in stacks for c in s]
         twice = sorted({c.code for c in live if live.count(c) > 1})

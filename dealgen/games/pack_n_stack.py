@@ -21,9 +21,10 @@ from functools import cached_property
 from typing import Any, Hashable, Iterable
 
 from ..cards import CARDS, RED_SUITS, Card
-from ..deals import parse_deal_number, shuffled_pack
+from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
+from .textform import HEADER, check_header, header, read_fields
 
 SIZE = 5
 NSQ = SIZE * SIZE
@@ -397,23 +398,9 @@ this book was replayed by the game engine before printing.
         return "\n".join(lines) + "\n"
 
     def from_text(self, text: str, source: str = "<text>") -> PnsState:
-        allowed = ["game", "deal", "rules", "to move", "quiet", "stock"] + [f"row {r}" for r in ROWS]
-        fields: dict[str, tuple[int, str]] = {}
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            if not sep or key not in allowed:
-                raise InputError(located(
-                    f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'", source, lineno))
-            if key in fields:
-                raise InputError(located(f"'{key}' is given twice", source, lineno))
-            fields[key] = (lineno, value.strip())
-        missing = [k for k in allowed if k not in fields and k not in ("game", "deal", "rules", "quiet")]
-        if missing:
-            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+        row_keys = [f"row {r}" for r in ROWS]
+        fields, _ = read_fields(text, [*HEADER, "to move", "quiet", "stock", *row_keys], source,
+                                required=["to move", "stock", *row_keys])
 
         def cards(text: str) -> list[str]:
             return [] if text == "-" else text.split("/")
@@ -427,16 +414,12 @@ this book was replayed by the game engine before printing.
             rows.append([cards(t) for t in tokens])
         stock = fields["stock"][1]
         data = {
-            "game": fields.get("game", (0, self.name))[1],
-            "deal": fields.get("deal", (0, "-"))[1],
-            "rules": fields.get("rules", (0, self.default_rules))[1],
+            **header(fields, self.name, self.default_rules),
             "to_move": fields["to move"][1],
             "quiet": fields.get("quiet", (0, "0"))[1],
             "stock": [] if stock == "-" else stock.split(),
             "rows": rows,
         }
-        if data["deal"] == "-":
-            data["deal"] = None
         return self.from_json(data, source)
 
     def to_json(self, state: PnsState) -> dict[str, Any]:
@@ -456,17 +439,7 @@ this book was replayed by the game engine before printing.
         missing = [k for k in ("to_move", "stock", "rows") if k not in data]
         if missing:
             raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
-        if str(data.get("game", self.name)).lower() != self.name:
-            raise InputError(located(f"this is a position of '{data.get('game')}', not {self.name}", source))
-        rules = data.get("rules", self.default_rules)
-        if rules not in self.rule_sets:
-            raise InputError(located(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}", source))
-        deal = data.get("deal")
-        if deal is not None:
-            try:
-                deal = parse_deal_number(deal)
-            except InputError as err:
-                raise InputError(located(str(err), source)) from None
+        rules, deal = check_header(self, data, source)
         side = str(data["to_move"]).strip().lower()
         if side not in SIDES:
             raise InputError(located(f"to move must be red or black, not '{data['to_move']}'", source))

@@ -15,6 +15,7 @@ from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
+from .textform import HEADER, check_header, header, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -334,26 +335,8 @@ onto column 6. Every solution in this book was replayed move by move by the game
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def from_text(self, text: str, source: str = "<text>") -> PenguinState:
-        fields: dict[str, tuple[int, str]] = {}
-        allowed = ["game", "deal", "rules", "beak", "foundations", "cells"] + [
-            f"column {n}" for n in range(1, NCOLS + 1)
-        ]
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            if not sep or key not in allowed:
-                raise InputError(located(
-                    f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'",
-                    source, lineno))
-            if key in fields:
-                raise InputError(located(f"'{key}' is given twice", source, lineno))
-            fields[key] = (lineno, value.strip())
-        missing = [k for k in allowed if k not in fields and k not in ("game", "deal", "rules")]
-        if missing:
-            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+        piles = ["beak", "foundations", "cells"] + [f"column {n}" for n in range(1, NCOLS + 1)]
+        fields, _ = read_fields(text, [*HEADER, *piles], source, required=piles)
 
         def cards(key: str, blanks: bool) -> list[Card | None]:
             lineno, value = fields[key]
@@ -369,9 +352,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             return out
 
         data: dict[str, Any] = {
-            "game": fields.get("game", (0, self.name))[1],
-            "deal": fields.get("deal", (0, "-"))[1],
-            "rules": fields.get("rules", (0, self.default_rules))[1],
+            **header(fields, self.name, self.default_rules),
             "beak": cards("beak", False),
             "foundations": dict(zip(SUITS, cards("foundations", True))),
             "cells": cards("cells", True),
@@ -382,8 +363,6 @@ onto column 6. Every solution in this book was replayed move by move by the game
                 lineno = fields[key][0]
                 raise InputError(located(f"{key} needs exactly {count} entries ('-' for empty), got {len(data[key])}", source, lineno))
         data["beak"] = data["beak"][0]
-        if data["deal"] == "-":
-            data["deal"] = None
         return self._build(data, source)
 
     def to_json(self, state: PenguinState) -> dict[str, Any]:
@@ -441,19 +420,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
 
     def _build(self, data: dict[str, Any], source: str) -> PenguinState:
         """Check a position for consistency (every card exactly once) and make the state."""
-        if str(data["game"]).lower() != self.name:
-            raise InputError(located(f"this is a position of '{data['game']}', not {self.name}", source))
-        rules = data["rules"]
-        if rules not in self.rule_sets:
-            raise InputError(located(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}", source))
-        deal = data["deal"]
-        if deal is not None:
-            from ..deals import parse_deal_number
-
-            try:
-                deal = parse_deal_number(deal)
-            except InputError as err:
-                raise InputError(located(str(err), source)) from None
+        rules, deal = check_header(self, data, source)
         beak: Card = data["beak"]
         home = [0, 0, 0, 0]
         places: dict[Card, list[str]] = {}

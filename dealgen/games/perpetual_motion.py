@@ -60,9 +60,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..cards import CARDS, RANK_NAMES, Card
-from ..deals import parse_deal_number, shuffled_pack
+from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
+from .textform import HEADER, check_header, header, read_fields
 
 RULE_SETS = ("classic", "recursive")
 NPILES = 4
@@ -315,29 +316,10 @@ gathers the piles into a new stock. Every record was replayed step by step by th
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def from_text(self, text: str, source: str = "<text>") -> PMState:
-        fields: dict[str, tuple[int, str]] = {}
-        starts: list[tuple[int, int, str]] = []
-        fixed = ["game", "deal", "rules", "pass", "discarded", "stock", "row", "repeats"]
-        fixed += [f"pile {n}" for n in range(1, NPILES + 1)]
-        for lineno, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, sep, value = line.partition(":")
-            key = " ".join(key.lower().split())
-            if sep and key.startswith("start ") and key[6:].isdigit():
-                starts.append((lineno, int(key[6:]), value.strip()))
-                continue
-            if not sep or key not in fixed:
-                raise InputError(located(
-                    f"expected 'key: value' with a key from: {', '.join(fixed)}, or 'start N'; got '{raw.strip()}'",
-                    source, lineno))
-            if key in fields:
-                raise InputError(located(f"'{key}' is given twice", source, lineno))
-            fields[key] = (lineno, value.strip())
-        missing = [k for k in ("stock", *(f"pile {n}" for n in range(1, 5))) if k not in fields]
-        if missing:
-            raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+        piles = ["stock"] + [f"pile {n}" for n in range(1, NPILES + 1)]
+        fields, repeated = read_fields(text, [*HEADER, "pass", "discarded", "row", "repeats", *piles], source,
+                                       required=piles, repeatable=lambda k: k.startswith("start ") and k[6:].isdigit())
+        starts = [(lineno, int(key[6:]), value) for lineno, key, value in repeated]
 
         def cards_at(lineno: int, key: str, value: str) -> list[Card]:
             try:
@@ -359,9 +341,7 @@ gathers the piles into a new stock. Every record was replayed step by step by th
 
         row = None if fields.get("row", (0, "-"))[1] == "-" else cards("row")
         data = {
-            "game": fields.get("game", (0, self.name))[1],
-            "deal": None if fields.get("deal", (0, "-"))[1] == "-" else fields["deal"][1],
-            "rules": fields.get("rules", (0, self.default_rules))[1],
+            **header(fields, self.name, self.default_rules),
             "pass": number("pass", 1),
             "discarded": number("discarded", None),
             "stock": cards("stock"),
@@ -434,17 +414,7 @@ gathers the piles into a new stock. Every record was replayed step by step by th
         def fail(message: str) -> InputError:
             return InputError(located(message, source))
 
-        if str(data["game"]).lower() != self.name:
-            raise fail(f"this is a position of '{data['game']}', not {self.name}")
-        rules = data["rules"]
-        if rules not in self.rule_sets:
-            raise fail(f"unknown rule set '{rules}': use one of {', '.join(self.rule_sets)}")
-        deal = data["deal"]
-        if deal is not None:
-            try:
-                deal = parse_deal_number(deal)
-            except InputError as err:
-                raise fail(str(err)) from None
+        rules, deal = check_header(self, data, source)
         stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
         live = list(stock) + [c for p in piles for c in p]
         twice = sorted({c.code for c in live if live.count(c) > 1})

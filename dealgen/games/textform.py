@@ -1,0 +1,66 @@
+"""What every game's position text and JSON share: ``key: value`` lines and the header checks.
+
+A position's text form is one ``key: value`` line per pile (``#`` starts a comment);
+``game``, ``deal`` and ``rules`` are optional header lines. Errors name the source and line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from ..deals import parse_deal_number
+from ..errors import InputError, located
+
+HEADER = ("game", "deal", "rules")
+
+
+def read_fields(text: str, allowed: Iterable[str], source: str, required: Iterable[str] = (),
+                repeatable: Callable[[str], bool] = lambda key: False,
+                ) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str, str]]]:
+    """The lines of ``text`` as {key: (line number, value)}; keys for which ``repeatable``
+    is true may recur and come back separately as (line, key, value) in file order."""
+    allowed = list(allowed)
+    fields: dict[str, tuple[int, str]] = {}
+    repeated: list[tuple[int, str, str]] = []
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        key = " ".join(key.lower().split())
+        if sep and repeatable(key):
+            repeated.append((lineno, key, value.strip()))
+            continue
+        if not sep or key not in allowed:
+            raise InputError(located(
+                f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'", source, lineno))
+        if key in fields:
+            raise InputError(located(f"'{key}' is given twice", source, lineno))
+        fields[key] = (lineno, value.strip())
+    missing = [k for k in required if k not in fields]
+    if missing:
+        raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
+    return fields, repeated
+
+
+def header(fields: dict[str, tuple[int, str]], default_game: str, default_rules: str) -> dict[str, Any]:
+    """The optional game/deal/rules lines as raw values ('-' deal means none), for ``check_header``."""
+    deal = fields.get("deal", (0, "-"))[1]
+    return {"game": fields.get("game", (0, default_game))[1], "deal": None if deal == "-" else deal,
+            "rules": fields.get("rules", (0, default_rules))[1]}
+
+
+def check_header(game: Any, data: dict[str, Any], source: str) -> tuple[str, int | None]:
+    """The position's rule set and deal number, after checking they belong to ``game``."""
+    if str(data.get("game", game.name)).lower() != game.name:
+        raise InputError(located(f"this is a position of '{data['game']}', not {game.name}", source))
+    rules = data.get("rules", game.default_rules)
+    if rules not in game.rule_sets:
+        raise InputError(located(f"unknown rule set '{rules}': use one of {', '.join(game.rule_sets)}", source))
+    deal = data.get("deal")
+    if deal is not None:
+        try:
+            deal = parse_deal_number(deal)
+        except InputError as err:
+            raise InputError(located(str(err), source)) from None
+    return rules, deal
