@@ -47,7 +47,7 @@ from ..cards import SUIT_NAMES, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, read_fields
+from .textform import HEADER, check_header, check_json, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("strict", "free")
 NSTACKS = 4
@@ -223,9 +223,7 @@ move by the game engine before printing.
             return " ".join(c.symbol if symbols else c.code for c in cards)
 
         lines = [
-            f"game: {self.name}",
-            f"deal: {'-' if state.deal is None else state.deal}",
-            f"rules: {state.rules}",
+            *header_lines(self, state.deal, state.rules),
             f"discarded: {state.discarded}",
             f"stock: {show(state.stock)}",
         ]
@@ -268,19 +266,10 @@ move by the game engine before printing.
         }
 
     def from_json(self, data: dict[str, Any], source: str = "<json>") -> IDState:
-        if not isinstance(data, dict):
-            raise InputError(located("an Idiot's Delight position must be a JSON object", source))
-        missing = [k for k in ("stock", "stacks") if k not in data]
-        if missing:
-            raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+        check_json(data, "an Idiot's Delight", ("stock", "stacks"), source)
 
         def card_list(value: Any, where: str) -> list[Card]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-                raise InputError(located(f"{where}: expected a list of card codes", source))
-            try:
-                return [Card.parse(c) for c in value]
-            except InputError as err:
-                raise InputError(located(f"{where}: {err}", source)) from None
+            return json_cards(value, where, source)
 
         stacks = data["stacks"]
         if not isinstance(stacks, list) or len(stacks) != NSTACKS:

@@ -24,7 +24,7 @@ from ..cards import CARDS, RED_SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, read_fields
+from .textform import HEADER, check_header, header, header_lines, read_fields
 
 SIZE = 5
 NSQ = SIZE * SIZE
@@ -386,9 +386,7 @@ this book was replayed by the game engine before printing.
             return "/".join(show(c) for c in p) if p else "-"
 
         lines = [
-            f"game: {self.name}",
-            f"deal: {'-' if state.deal is None else state.deal}",
-            f"rules: {state.rules}",
+            *header_lines(self, state.deal, state.rules),
             f"to move: {state.side}",
             f"quiet: {state.quiet}",
             "stock: " + (" ".join(show(c) for c in state.stock) if state.stock else "-"),

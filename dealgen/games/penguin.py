@@ -15,7 +15,7 @@ from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, read_fields
+from .textform import HEADER, check_header, header, header_lines, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -323,9 +323,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             return "-" if card is None else (card.symbol if symbols else card.code)
 
         lines = [
-            f"game: {self.name}",
-            f"deal: {'-' if state.deal is None else state.deal}",
-            f"rules: {state.rules}",
+            *header_lines(self, state.deal, state.rules),
             f"beak: {show(state.beak)}",
             "foundations: " + " ".join(show(state.home_top(s)) for s in range(4)),
             "cells: " + " ".join(show(c) for c in state.cells),

@@ -63,7 +63,7 @@ from ..cards import CARDS, RANK_NAMES, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, read_fields
+from .textform import HEADER, check_header, check_json, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("classic", "recursive")
 NPILES = 4
@@ -302,9 +302,7 @@ gathers the piles into a new stock. Every record was replayed step by step by th
             return " ".join(c.symbol if symbols else c.code for c in cards)
 
         lines = [
-            f"game: {self.name}",
-            f"deal: {'-' if state.deal is None else state.deal}",
-            f"rules: {state.rules}",
+            *header_lines(self, state.deal, state.rules),
             f"pass: {state.pass_no}",
             f"discarded: {state.discarded}",
             f"stock: {show(state.stock)}",
@@ -370,19 +368,10 @@ gathers the piles into a new stock. Every record was replayed step by step by th
         }
 
     def from_json(self, data: dict[str, Any], source: str = "<json>") -> PMState:
-        if not isinstance(data, dict):
-            raise InputError(located("a Perpetual Motion position must be a JSON object", source))
-        missing = [k for k in ("stock", "piles") if k not in data]
-        if missing:
-            raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+        check_json(data, "a Perpetual Motion", ("stock", "piles"), source)
 
         def card_list(value: Any, where: str) -> list[Card]:
-            if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-                raise InputError(located(f"{where}: expected a list of card codes", source))
-            try:
-                return [Card.parse(c) for c in value]
-            except InputError as err:
-                raise InputError(located(f"{where}: {err}", source)) from None
+            return json_cards(value, where, source)
 
         piles = data["piles"]
         if not isinstance(piles, list) or len(piles) != NPILES:

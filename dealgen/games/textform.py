@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
+from ..cards import Card
 from ..deals import parse_deal_number
 from ..errors import InputError, located
 
@@ -64,3 +65,27 @@ def check_header(game: Any, data: dict[str, Any], source: str) -> tuple[str, int
         except InputError as err:
             raise InputError(located(str(err), source)) from None
     return rules, deal
+
+
+def check_json(data: Any, what: str, required: Iterable[str], source: str) -> None:
+    """A JSON position must be an object holding the ``required`` keys."""
+    if not isinstance(data, dict):
+        raise InputError(located(f"{what} position must be a JSON object", source))
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+
+
+def json_cards(value: Any, where: str, source: str) -> list[Card]:
+    """A JSON list of card codes."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise InputError(located(f"{where}: expected a list of card codes", source))
+    try:
+        return [Card.parse(c) for c in value]
+    except InputError as err:
+        raise InputError(located(f"{where}: {err}", source)) from None
+
+
+def header_lines(game: Any, deal: int | None, rules: str) -> list[str]:
+    """The game/deal/rules lines that open every position's text form."""
+    return [f"game: {game.name}", f"deal: {'-' if deal is None else deal}", f"rules: {rules}"]
