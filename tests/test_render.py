@@ -26,6 +26,8 @@ from dealgen.render.registry import DiagramOptions, position_scene, renderer
 from dealgen.render.scene import SUIT_PATHS, CardFace, Rect, Scene, Slot, Text
 from dealgen.render import penguin as penguin_render
 
+from .pdfcheck import colour_operations, embedded, fonts_of, page_images
+
 DATA = Path(__file__).parent / "data"
 SOLUTION_1 = DATA / "penguin-1-fcsolve.sol"
 
@@ -309,43 +311,6 @@ def test_png_is_reproducible():
 
 
 # -- PDF ------------------------------------------------------------------------------------
-def fonts_of(reader: PdfReader) -> list:
-    fonts = []
-    for page in reader.pages:
-        resources = page["/Resources"]
-        for font in resources.get("/Font", {}).values():
-            fonts.append(font.get_object())
-    return fonts
-
-
-def embedded(font) -> bool:
-    descriptors = []
-    if "/FontDescriptor" in font:
-        descriptors.append(font["/FontDescriptor"].get_object())
-    for child in font.get("/DescendantFonts", []):
-        descriptors.append(child.get_object()["/FontDescriptor"].get_object())
-    return bool(descriptors) and all(any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-                                     for d in descriptors)
-
-
-def page_images(page) -> list:
-    xobjects = page["/Resources"].get("/XObject", {})
-    return [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image"]
-
-
-def colour_operands(reader: PdfReader) -> list:
-    """Every colour set with differing RGB components (rg/RG) or in CMYK (k/K)."""
-    found = []
-    for page in reader.pages:
-        tokens = page.get_contents().get_data().decode("latin-1").split()
-        for i, tok in enumerate(tokens):
-            if tok in ("rg", "RG") and len(set(tokens[i - 3:i])) > 1:
-                found.append(tokens[i - 3:i + 1])
-            if tok in ("k", "K"):
-                found.append(tokens[i - 4:i + 1])
-    return found
-
-
 def test_pdf_vectors_fonts_text_and_mono():
     scene = position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(grade="medium"))
     data = pdf_bytes(scene, title="Penguin deal 1")
@@ -358,9 +323,9 @@ def test_pdf_vectors_fonts_text_and_mono():
     assert page_images(reader.pages[0]) == []
     text = reader.pages[0].extract_text()
     assert "deal 1" in text and "grade: medium" in text
-    assert colour_operands(reader)  # colour mode uses colour
+    assert colour_operations(reader)  # colour mode uses colour
     mono = PdfReader(io.BytesIO(pdf_bytes(position_scene(PENGUIN, POSITIONS["deal"], DiagramOptions(mono=True)))))
-    assert colour_operands(mono) == []
+    assert colour_operations(mono) == []
     assert data == pdf_bytes(scene, title="Penguin deal 1")  # byte-identical
 
 
@@ -399,7 +364,7 @@ def test_cli_render_png_and_pdf(tmp_path):
     result = run("render", "penguin", "1", "-o", str(pdf), "--solution", str(SOLUTION_1), "--mono")
     assert result.exit_code == 0, result.output
     reader = PdfReader(pdf)
-    assert len(reader.pages) == 1 and colour_operands(reader) == []
+    assert len(reader.pages) == 1 and colour_operations(reader) == []
 
 
 @pytest.mark.parametrize("args, message", [

@@ -21,7 +21,7 @@ from dealgen.render.walkthrough import (build_walkthrough, checkpoint_scene, ove
                                         walkthrough_pngs)
 from dealgen.solution import read_solution
 
-from .test_render import colour_operands, embedded, fonts_of, page_images
+from .pdfcheck import colour_operations, embedded, fonts_of, page_images
 
 DATA = Path(__file__).parent / "data"
 SOLUTION_1 = DATA / "penguin-1-fcsolve.sol"
@@ -97,9 +97,9 @@ def test_pdf_walkthrough(wt1):
     assert positions == sorted(positions)
     for cp in wt1.checkpoints[1:]:
         assert f"After move {cp.after}" in text
-    assert colour_operands(reader)
+    assert colour_operations(reader)
     mono = PdfReader(io.BytesIO(walkthrough_pdf_bytes(wt1, mono=True)))
-    assert colour_operands(mono) == []
+    assert colour_operations(mono) == []
     assert "♡" in "".join(p.extract_text() for p in mono.pages)  # red suits outlined in mono text
 
 
