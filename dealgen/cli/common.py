@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
 from typing import Any
 
 import click
@@ -44,3 +46,29 @@ rules_option = click.option(
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
+
+
+class ProgressLine:
+    """A status line on stderr: redrawn in place on a terminal (at most twice a second),
+    a plain line a minute otherwise, so logs stay readable."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+        self.drawn = False
+
+    def show(self, text: str, force: bool = False) -> None:
+        now = time.monotonic()
+        if not force and now - self.last < (0.5 if self.tty else 60):
+            return
+        self.last = now
+        if self.tty:
+            click.echo("\r" + text + "\x1b[K", err=True, nl=False)
+            self.drawn = True
+        else:
+            click.echo(text, err=True)
+
+    def end(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
+            self.drawn = False

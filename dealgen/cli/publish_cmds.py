@@ -15,7 +15,7 @@ from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
-from .common import rules_option
+from .common import ProgressLine, rules_option
 
 OUTPUT = Path("output")
 
@@ -46,20 +46,16 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
     if mix and count is not None and count != sum(wanted.values()):
         raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
     began = time.monotonic()
-    shown = [0.0]
+    line = ProgressLine()
 
     def progress(tried: int, kept: dict[str, int]) -> None:
-        now = time.monotonic()
-        if now - shown[0] < 0.25:  # a few updates a second is plenty on a terminal or in a log
-            return
-        shown[0] = now
         bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
-        click.echo(f"\rtried {tried}, kept {bands} ({tried / (now - began):.1f} deals/s)   ", err=True, nl=False)
+        line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
 
     try:
         selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title, progress)
     finally:
-        click.echo("", err=True)
+        line.end()
     click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
     return selection
 
