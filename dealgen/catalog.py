@@ -21,7 +21,7 @@ from typing import Any
 from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
-from .fileio import write_atomic
+from .fileio import read_text, write_atomic
 from .games import get_game
 from .solution import Solution
 from .verify import Verdict, replay
@@ -121,12 +121,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
 
 
 def read_catalog(path: str | Path) -> Catalog:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read the catalog ({err.__class__.__name__}: {err})") from None
-    return parse_catalog(text, str(path))
+    return parse_catalog(read_text(path, "catalog"), str(path))
 
 
 def verify_catalog(catalog: Catalog) -> list[Verdict]:

@@ -42,3 +42,11 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def read_text(path: str | Path, what: str) -> str:
+    """A UTF-8 text file, or InputError naming it and why it cannot be read (exit 2)."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(f"{path}: cannot read the {what} ({err.__class__.__name__}: {err})") from None

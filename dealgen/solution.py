@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .deals import parse_deal_number
 from .errors import InputError, located
+from .fileio import read_text
 from .games import Game, get_game
 
 HEADERS = ("game", "deal", "rules")
@@ -90,9 +91,4 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
 
 
 def read_solution(path: str | Path) -> Solution:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read the solution file ({err.__class__.__name__}: {err})") from None
-    return parse_solution(text, str(path))
+    return parse_solution(read_text(path, "solution file"), str(path))

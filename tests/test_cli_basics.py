@@ -126,3 +126,15 @@ def test_verify_reports_the_line_of_a_bad_token(tmp_path: Path) -> None:
 def test_verify_missing_file(tmp_path: Path) -> None:
     result = run("verify", str(tmp_path / "nope.txt"))
     assert result.exit_code == 2 and "nope.txt" in result.output
+
+
+def test_verify_a_strategy_file(tmp_path: Path) -> None:
+    good = DATA / "pns-26-strategy.txt"
+    result = run("verify", str(good))
+    assert result.exit_code == 0 and "verified" in result.output
+    lines = good.read_text().splitlines()
+    cut = lines.index("  red e5>b5")
+    missing = tmp_path / "missing.txt"
+    missing.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")
+    result = run("verify", str(missing))
+    assert result.exit_code == 1 and "e5>b5 is not answered" in result.output

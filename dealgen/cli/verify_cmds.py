@@ -8,7 +8,9 @@ import click
 
 from ..catalog import read_book_catalog, read_catalog, verify_catalog
 from ..games import get_game
-from ..solution import read_solution
+from ..fileio import read_text
+from ..pns.strategy import is_strategy, verify_strategy
+from ..solution import parse_solution
 from ..verify import replay
 from . import main
 from .common import echo_json
@@ -19,7 +21,8 @@ from .common import echo_json
 @click.option("--show", is_flag=True, help="Print the position before the failing move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and books).")
 def verify(file: str, show: bool, as_json: bool) -> None:
-    """Replay FILE through the engine: a solution file, a seed catalog (.json) or a dealgen book (.pdf).
+    """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
+    or a Pack 'n' Stack strategy file (every reply covered, every branch a win).
 
     Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
     is illegal or a game is not won; exit 2 when FILE cannot be read.
@@ -37,7 +40,12 @@ def verify(file: str, show: bool, as_json: bool) -> None:
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} solutions verified" + (f", {failed} FAILED" if failed else ""))
         sys.exit(0 if all(v.ok for v in verdicts) else 1)
 
-    solution = read_solution(file)
+    text = read_text(file, "file")
+    if is_strategy(text):  # a two-player "to play and win" strategy tree
+        lines, ok = verify_strategy(text, file)
+        click.echo("\n".join(lines))
+        sys.exit(0 if ok else 1)
+    solution = parse_solution(text, file)
     verdict = replay(solution)
     if as_json:
         echo_json(verdict.to_json())
