@@ -98,6 +98,8 @@ class _PuzzlePage(Flowable):
         return self.w, self.h
 
     def draw(self) -> None:
+        if getattr(self.canv, "layout_only", False):
+            return  # the measuring pass: the page's size is all that counts
         per_page = self.book.layout.per_page
         cols = 2 if per_page == 4 else 1
         rows = per_page // cols

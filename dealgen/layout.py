@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .render.fonts import FAMILY
 
 UNITS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
 PRESET_DIRS = (Path("layouts"), Path(__file__).resolve().parents[1] / "layouts")
@@ -151,6 +152,9 @@ def load_layout(name_or_path: str) -> Layout:
             if not isinstance(value, str):
                 raise InputError(f"{where} must be text, got {value!r}")
             values[key] = value
+    if values["fonts.family"] != FAMILY:
+        raise InputError(f"{path}: 'fonts.family' must be \"{FAMILY}\", the typeface dealgen bundles and embeds; "
+                         f"got {values['fonts.family']!r}")
     if values["puzzles.per_page"] not in (1, 2, 4):
         raise InputError(f"{path}: 'puzzles.per_page' must be 1, 2 or 4, got {values['puzzles.per_page']}")
     layout = Layout(

@@ -139,6 +139,7 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     (lambda t: t.replace("mono = false", 'mono = "no"'), "'style.mono' must be true or false"),
     (lambda t: t + "\n[extra]\nkey = 1\n", "unknown key(s) extra.key"),
     (lambda t: t.replace('inside = "18mm"', 'inside = "140mm"'), "leave a text area"),
+    (lambda t: t.replace('family = "DejaVu Sans"', 'family = "Comic Sans"'), "'fonts.family' must be \"DejaVu Sans\""),
 ])
 def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     path = tmp_path / "bad.toml"
