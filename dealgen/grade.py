@@ -103,7 +103,9 @@ def dumps(data: dict[str, Any]) -> str:
 
 def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
     """A calibration from scan records of the reference sample (solved deals count)."""
-    solved = [r for r in records if r.get("verdict") == "solved"]
+    from .solve import record_verdict
+
+    solved = [r for r in records if record_verdict(r) == "solved"]
     if len(solved) < 2:
         raise InputError("calibration needs at least two solved deals")
     reference = {name: sorted(float(r["metrics"][name]) for r in solved if name in r["metrics"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import multiprocessing
 import os
 import signal
@@ -23,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 from .deals import parse_deal_number
 from .errors import InputError
 from .fileio import check_writable
-from .solve import SolveResult, check_budgets, solve_deal
+from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 
@@ -167,19 +168,38 @@ def percentiles(values: list[float], points: Iterable[int] = (50, 90, 99)) -> di
     return out
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for ``wins`` of ``n``, as fractions; it
+    stays inside 0-1 and is sound near 0% and 100%, unlike the normal approximation."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 def summary(report: ScanReport) -> dict[str, Any]:
-    """Counts, effort percentiles and grade counts over every deal of the range."""
+    """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
+    every deal of the range. Verdicts are counted in the generic words; the win rate is
+    over the decided deals (solved or unsolvable: an unknown one is left out)."""
     records = report.records
-    verdicts = Counter(r["verdict"] for r in records)
-    solved = [r for r in records if r["verdict"] == "solved"]
+    verdict = {id(r): record_verdict(r) for r in records}
+    verdicts = Counter(verdict.values())
+    solved = [r for r in records if verdict[id(r)] == "solved"]
     effort = {name: percentiles([r["metrics"][name] for r in solved if name in r["metrics"]])
-              for name in ("states_expanded", "solution_length", "min_cells")}
+              for name in ("states_expanded", "solution_length", "min_cells", "passes")}
     grades = Counter(r.get("grade") or "ungraded" for r in solved)
+    decided = verdicts["solved"] + verdicts["unsolvable"]
+    low, high = wilson(verdicts["solved"], decided)
+    states = [r["metrics"]["states_expanded"] for r in solved if "states_expanded" in r["metrics"]]
     return {
         "deals": len(records), "solved": verdicts["solved"], "unsolvable": verdicts["unsolvable"],
-        "unknown": verdicts["unknown"], "unsolvable_deals": [r["deal"] for r in records if r["verdict"] == "unsolvable"],
-        "unknown_deals": [r["deal"] for r in records if r["verdict"] == "unknown"],
+        "unknown": verdicts["unknown"], "unsolvable_deals": [r["deal"] for r in records if verdict[id(r)] == "unsolvable"],
+        "unknown_deals": [r["deal"] for r in records if verdict[id(r)] == "unknown"],
+        "win_rate": round(100 * verdicts["solved"] / decided, 2) if decided else None,
+        "win_rate_ci95": [round(100 * low, 2), round(100 * high, 2)] if decided else None,
         "effort": {k: v for k, v in effort.items() if v}, "grades": dict(sorted(grades.items())),
         "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
-        "median_states": statistics.median([r["metrics"]["states_expanded"] for r in solved]) if solved else None,
+        "median_states": statistics.median(states) if states else None,
     }

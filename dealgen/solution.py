@@ -6,6 +6,10 @@
     rules: parlett
     1a 2h 35 ...
 
+An optional ``outcome:`` header states how the record claims play ends: ``won`` (the
+default, left out when writing) or another end the game lets a record claim (Perpetual
+Motion: ``cycles``); ``dealgen verify`` passes a record only when its replay ends so.
+
 Headers come before the first move. Tokens are checked against the game's notation
 when the file is read, so an unknown token is reported with its line, not mid-replay.
 """
@@ -20,7 +24,7 @@ from .errors import InputError, located
 from .fileio import read_text
 from .games import Game, get_game
 
-HEADERS = ("game", "deal", "rules")
+HEADERS = ("game", "deal", "rules", "outcome")
 PER_LINE = 12  # moves per line when writing
 
 
@@ -30,6 +34,7 @@ class Solution:
     deal: int
     rules: str
     moves: tuple[str, ...]
+    outcome: str = "won"  # the end of play the record claims (Game.record_outcomes)
     # where each move token stood in the file it was read from (for error messages)
     lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     source: str = field(default="", compare=False, repr=False)
@@ -40,6 +45,8 @@ class Solution:
     def format(self, comment: str = "") -> str:
         out = [f"# {line}".rstrip() for line in comment.splitlines()]
         out += [f"game: {self.game}", f"deal: {self.deal}", f"rules: {self.rules}"]
+        if self.outcome != "won":
+            out.append(f"outcome: {self.outcome}")
         for i in range(0, len(self.moves), PER_LINE):
             out.append(" ".join(self.moves[i : i + PER_LINE]))
         return "\n".join(out) + "\n"
@@ -80,6 +87,7 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
     game: Game = checked("game", get_game)
     deal: int = checked("deal", parse_deal_number)
     rules = checked("rules", game.check_rules) if "rules" in headers else game.default_rules
+    outcome = checked("outcome", lambda v: check_outcome(game, v)) if "outcome" in headers else "won"
 
     moves = []
     for index, (lineno, token) in enumerate(tokens, 1):
@@ -87,7 +95,15 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
             moves.append(game.format_move(game.parse_move(token)))
         except InputError as err:
             raise InputError(located(f"move {index}: {err}", source, lineno)) from None
-    return Solution(game.name, deal, rules, tuple(moves), tuple(n for n, _ in tokens), source)
+    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens), source)
+
+
+def check_outcome(game: Game, value: str) -> str:
+    """An ``outcome:`` value the game lets a record claim, or InputError listing them."""
+    word = value.strip().lower()
+    if word not in game.record_outcomes:
+        raise InputError(f"outcome '{value}': a {game.name} record may claim {', '.join(game.record_outcomes)}")
+    return word
 
 
 def read_solution(path: str | Path) -> Solution:

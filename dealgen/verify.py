@@ -1,7 +1,9 @@
 """Replay solutions through the engine: the only judge of legality.
 
 Nothing is published that did not replay here from the deal, move by move, through
-the game's public ``play``.
+the game's public ``play``. A record passes only when its replay ends exactly as it
+claims: won (the default), or another end the game lets a record claim (a solution
+file's ``outcome:`` header, e.g. Perpetual Motion's ``cycles``).
 """
 
 from __future__ import annotations
@@ -30,16 +32,20 @@ class Verdict:
     summary: str  # the final outcome in words
     error: Failure | None = None
     before_error: Any = None  # the state before the failing move (for --show)
+    reached: bool | None = None  # the claimed outcome was reached (None: the claim is "won")
 
     @property
     def ok(self) -> bool:
-        return self.error is None and self.won
+        return self.error is None and (self.won if self.reached is None else self.reached)
 
     def to_json(self) -> dict[str, Any]:
         error = None
         if self.error is not None:
             error = {"move": self.error.move, "token": self.error.token, "reason": self.error.reason}
-        return {"ok": self.ok, "moves_played": self.moves_played, "won": self.won, "error": error}
+        out = {"ok": self.ok, "moves_played": self.moves_played, "won": self.won, "error": error}
+        if self.solution.outcome != "won":
+            out["outcome"] = self.solution.outcome
+        return out
 
     def line(self) -> str:
         """The one-line verdict."""
@@ -48,6 +54,12 @@ class Verdict:
         if self.error is not None:
             where = f" (line {self.error.line})" if self.error.line else ""
             return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}"
+        claim = self.solution.outcome
+        if claim != "won":
+            if not self.ok:
+                return (f"{what}: FAILED: all {self.moves_played} moves are legal but play does not end as "
+                        f"claimed ({claim}): {self.summary}")
+            return f"{what}: verified, {self.moves_played} moves, {self.summary}"
         if not self.won:
             return f"{what}: FAILED: all {self.moves_played} moves are legal but the game is not won: {self.summary}"
         return f"{what}: verified, {self.moves_played} moves, won"
@@ -72,7 +84,10 @@ def replay(solution: Solution) -> Verdict:
             return Verdict(solution, index, False, outcome.summary, error, state)
         state = after
     outcome = game.outcome(state)
-    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary)
+    reached = None
+    if solution.outcome != "won":
+        reached = outcome.over and outcome.status == game.record_outcomes.get(solution.outcome)
+    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary, reached=reached)
 
 
 def replay_states(solution: Solution) -> list[Any]:

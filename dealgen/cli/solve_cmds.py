@@ -42,8 +42,10 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
     """Solve deal NUMBER of GAME: verdict, solution, effort metrics and grade.
 
     The verdict is solved, unsolvable (every reachable position examined) or unknown (a
-    budget ran out). Every solution is replayed through the engine before it is shown.
-    Exit 0 when the search finished; exit 1 when -o was asked for and there is no solution.
+    budget ran out), in the game's own words where it has them (Perpetual Motion: won or
+    cycles). Every solution or record of play is replayed through the engine before it is
+    shown. Exit 0 when the search finished; exit 1 when -o was asked for and there is no
+    record to write.
     """
     rules = game.check_rules(rules)
     check_budgets(max_states, max_seconds)
@@ -53,9 +55,12 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
     if as_json:
         echo_json(result.to_json())
     else:
-        head = f"{game.name} deal {number} ({rules}): {result.verdict}"
-        if result.verdict == "solved":
+        head = f"{game.name} deal {number} ({rules}): {result.verdict_name}"
+        if result.summary:
+            head += f" {result.summary}"
+        elif result.verdict == "solved":
             head += f" in {len(result.moves)} moves"
+        if result.verdict == "solved":
             if result.grade:
                 head += f", grade {result.grade} (percentile {result.percentile:g})"
         elif result.verdict == "unknown":
@@ -65,13 +70,15 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
         if result.explanation:
             click.echo(f"why: {result.explanation}")
         if result.moves:
-            click.echo(result.to_solution().format().split("\n", 3)[3].rstrip())
+            text = result.to_solution().format()
+            click.echo("\n".join(line for line in text.splitlines() if ":" not in line))
         click.echo("metrics: " + ", ".join(f"{k}={v}" for k, v in result.metrics.items()))
     if output is not None:
-        if result.verdict != "solved":
-            click.echo(f"dealgen: no solution to write to {output} ({result.verdict})", err=True)
+        if not result.recorded:
+            click.echo(f"dealgen: no solution to write to {output} ({result.verdict_name})", err=True)
             sys.exit(1)
-        comment = f"solved by dealgen; metrics: {json.dumps(result.metrics)}"
+        done = "solved" if result.verdict == "solved" else f"played out ({result.verdict_name})"
+        comment = f"{done} by dealgen; metrics: {json.dumps(result.metrics)}"
         if result.grade:
             comment += f"\ngrade: {result.grade} (percentile {result.percentile:g})"
         write_atomic(output, result.to_solution().format(comment))
@@ -124,17 +131,23 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
     report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
                   max_states=max_states, max_seconds=max_seconds, grade=not no_grade,
                   progress=_Progress(f"{game.name} {deals}"))
-    _print_summary(summary(report), err=output is None)
+    _print_summary(summary(report), err=output is None, names=game.verdict_name)
 
 
-def _print_summary(s: dict, err: bool) -> None:
+def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
+    """The summary for people; ``names`` gives the game's words for the verdicts."""
     def say(text: str) -> None:
         click.echo(text, err=err)
 
-    say(f"deals: {s['deals']}  solved: {s['solved']}  unsolvable: {s['unsolvable']}  unknown: {s['unknown']}")
+    say(f"deals: {s['deals']}  " + "  ".join(f"{names(v)}: {s[v]}" for v in ("solved", "unsolvable", "unknown")))
+    if s["win_rate"] is not None:
+        low, high = s["win_rate_ci95"]
+        left_out = f"; {s['unknown']} undecided deals left out" if s["unknown"] else ""
+        say(f"win rate: {s['win_rate']:.2f}% (95% interval {low:.2f}-{high:.2f}%, Wilson, "
+            f"over {s['solved'] + s['unsolvable']} decided deals{left_out})")
     for kind in ("unsolvable", "unknown"):
         if s[f"{kind}_deals"]:
-            say(f"{kind} deals: {' '.join(map(str, s[f'{kind}_deals'][:50]))}" + (" ..." if len(s[f"{kind}_deals"]) > 50 else ""))
+            say(f"{names(kind)} deals: {' '.join(map(str, s[f'{kind}_deals'][:50]))}" + (" ..." if len(s[f"{kind}_deals"]) > 50 else ""))
     for name, pct in s["effort"].items():
         say(f"{name}: " + "  ".join(f"{k} {v:g}" for k, v in pct.items()))
     if s["grades"]:

@@ -51,10 +51,26 @@ class Game(ABC, Generic[S, M]):
     # blank lines; a paragraph starting "## " is a heading. ``{rules}`` is replaced by the
     # rule set's note.
     how_to_play: ClassVar[str] = ""
+    # The game's own words for the solver's generic verdicts, where they differ (Perpetual
+    # Motion: solved -> "won", unsolvable -> "cycles"). Selection, grading and scans keep
+    # using the generic words; what users read and the JSON use these.
+    verdict_names: ClassVar[dict[str, str]] = {}
+    # Ends of play a record may claim (a solution file's ``outcome:`` header), each with the
+    # ``Outcome.status`` its replay must reach. Only "won" where a loss is not one line of
+    # play; a game that plays itself can also record how it loses.
+    record_outcomes: ClassVar[dict[str, str]] = {"won": "won"}
 
     @property
     def default_rules(self) -> str:
         return self.rule_sets[0]
+
+    def verdict_name(self, verdict: str) -> str:
+        """The game's word for a generic verdict ("solved" -> "won" in Perpetual Motion)."""
+        return self.verdict_names.get(verdict, verdict)
+
+    def generic_verdict(self, name: str) -> str:
+        """The generic verdict for the game's word (the inverse of ``verdict_name``)."""
+        return next((v for v, n in self.verdict_names.items() if n == name), name)
 
     def check_rules(self, rules: str | None) -> str:
         """The rule set to use, or InputError listing the allowed ones."""

@@ -140,6 +140,8 @@ class PerpetualMotion(Game[PMState, PMMove]):
         "recursive": "PySolFC's reading: matches go on with uncovered cards, whole groups move, any four of a "
                      "rank on a pile are discarded; piles gathered pile 1 first (about 83% come out)",
     }
+    verdict_names = {"solved": "won", "unsolvable": "cycles"}
+    record_outcomes = {"won": "won", "cycles": "lost"}
     how_to_play = """\
 ## The layout
 The whole pack is the stock, face down. Four piles, empty at the start, lie in a row.

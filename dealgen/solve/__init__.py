@@ -10,6 +10,12 @@ no solver is registered for a game yet, ``solve_deal`` imports
 ``dealgen.solve.<name>`` (dashes as underscores) and then the game's own module, so
 either place can register on import without touching this file.
 
+A game may name its verdicts (``Game.verdict_names``: Perpetual Motion says ``won`` and
+``cycles``); the result keeps the generic word in ``verdict`` for selection, grading and
+scans, and ``to_json`` / the CLI show the game's word plus the solver's ``extra`` fields.
+A solver may also return the record of play for an ``unsolvable`` verdict when the game
+lets a record claim that end (``Game.record_outcomes``); it is replayed like a solution.
+
 Every solution is replayed through the engine (``dealgen.verify.replay``) before a
 result is returned: a solver bug raises CheckFailed naming the deal and the move, it
 never comes back as a wrong solution.
@@ -39,6 +45,8 @@ class SolverOutput:
     metrics: dict[str, int | float] = field(default_factory=dict)
     budget: str | None = None
     explanation: str = ""  # why, for an unsolvable verdict (what the search covered)
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific JSON fields ("passes")
+    summary: str = ""  # a phrase after the verdict for people ("in 120 passes"); default: moves
 
 
 Solver = Callable[..., SolverOutput]
@@ -83,16 +91,33 @@ class SolveResult:
     grade: str | None = None
     percentile: float | None = None
     explanation: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+    summary: str = ""
+
+    @property
+    def verdict_name(self) -> str:
+        """The verdict in the game's own words (``won``/``cycles`` for Perpetual Motion)."""
+        return get_game(self.game).verdict_name(self.verdict)
+
+    @property
+    def recorded(self) -> bool:
+        """Whether the moves are a record that replays to a claimed end (a solution, or the
+        record of a game that plays itself to a loss)."""
+        if self.verdict == SOLVED:
+            return True
+        return bool(self.moves) and self.verdict_name in get_game(self.game).record_outcomes
 
     def to_solution(self) -> Solution:
-        if self.verdict != SOLVED:
-            raise CheckFailed(f"{self.game} deal {self.deal} ({self.rules}) has no solution: {self.verdict}")
-        return Solution(self.game, self.deal, self.rules, self.moves)
+        if not self.recorded:
+            raise CheckFailed(f"{self.game} deal {self.deal} ({self.rules}) has no solution: {self.verdict_name}")
+        outcome = "won" if self.verdict == SOLVED else self.verdict_name
+        return Solution(self.game, self.deal, self.rules, self.moves, outcome)
 
     def to_json(self) -> dict[str, Any]:
-        """The documented shape (issue 3); see ``record`` for the scan line with more."""
-        return {"game": self.game, "deal": self.deal, "rules": self.rules, "verdict": self.verdict,
-                "moves": list(self.moves), "metrics": dict(self.metrics), "grade": self.grade}
+        """The documented shape (issue 3), the verdict in the game's words, then any fields
+        the game's solver adds; see ``record`` for the scan line with more."""
+        return {"game": self.game, "deal": self.deal, "rules": self.rules, "verdict": self.verdict_name,
+                "moves": list(self.moves), "metrics": dict(self.metrics), "grade": self.grade, **self.extra}
 
     def record(self) -> dict[str, Any]:
         """``to_json`` plus the percentile, the budget that ran out and, for an
@@ -101,6 +126,15 @@ class SolveResult:
         if self.explanation:
             out["explanation"] = self.explanation
         return out
+
+
+def record_verdict(record: dict[str, Any]) -> str:
+    """The generic verdict of a JSON result or scan line, whose ``verdict`` is in the game's words."""
+    from ..games import GAMES
+
+    game = GAMES.get(str(record.get("game")))
+    verdict = str(record.get("verdict"))
+    return game.generic_verdict(verdict) if game is not None else verdict
 
 
 def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
@@ -139,13 +173,13 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
     deal = getattr(state, "deal", None)
     rules = getattr(state, "rules", game.default_rules)
     result = SolveResult(game.name, deal, rules, out.verdict, tuple(out.moves), dict(out.metrics),
-                         out.budget, explanation=out.explanation)
-    if out.verdict == SOLVED:
+                         out.budget, explanation=out.explanation, extra=dict(out.extra), summary=out.summary)
+    if result.recorded:
         if deal is not None and state == game.deal(deal, rules):
             check_solution(result)
         else:
             check_from(game, state, result)
-        if grade:
+        if grade and out.verdict == SOLVED:
             from ..grade import grade_metrics
 
             label, pct = grade_metrics(game.name, rules, result.metrics)
@@ -162,8 +196,9 @@ def check_from(game: Game, state: Any, result: SolveResult) -> None:
             state = game.play(state, game.parse_move(token))
         except IllegalMove as err:
             raise CheckFailed(f"solver bug, please report: {result.game} position: move {index} '{token}': {err}") from None
-    if game.outcome(state).status != "won":
-        raise CheckFailed(f"solver bug, please report: {result.game} position: the solution does not win")
+    claim = result.to_solution().outcome
+    if game.outcome(state).status != game.record_outcomes[claim]:
+        raise CheckFailed(f"solver bug, please report: {result.game} position: the record does not end {claim}")
 
 
 def check_solution(result: SolveResult) -> None:
@@ -175,5 +210,5 @@ def check_solution(result: SolveResult) -> None:
         raise CheckFailed(f"solver bug, please report: {verdict.line()}")
 
 
-__all__ = ["SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
+__all__ = ["record_verdict", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
            "register_solver", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

@@ -13,9 +13,9 @@ map from one pass's stock order to the next is deterministic on a finite set, so
 game ends one way or the other.
 
 Through ``dealgen.solve`` (``solve_deal("perpetual-motion", N)``) the verdicts map onto
-the shared vocabulary: ``won`` is ``solved`` (the record of play is the solution) and
-``cycles`` is ``unsolvable``; the metrics carry ``passes``, ``cycle_start`` and
-``cycle_length``. The budgets do not apply: there is nothing to search.
+the shared vocabulary (``Game.verdict_names``): ``won`` is ``solved`` and ``cycles`` is
+``unsolvable``; both carry the record of play, and the JSON carries ``passes`` (and
+``cycle_start``, ``cycle_length``). The budgets do not apply: there is nothing to search.
 
 Cycle detection keeps only the orders with as many cards as the current stock: a
 discard shortens the stock for good, so an order from before it can never come back.
@@ -241,17 +241,23 @@ def play_state(game, state) -> tuple[PlayOut, tuple[str, ...]]:
 @register_solver("perpetual-motion")
 def solve_perpetual_motion(game, state, max_states: int | None = None, max_seconds: float | None = None,
                            grade: bool = True) -> SolverOutput:
-    """Play the position out. ``won`` -> solved with the record of play; ``cycles`` ->
-    unsolvable, with the pass that repeats and the cycle's length in the metrics."""
+    """Play the position out. ``won`` -> solved, ``cycles`` -> unsolvable; either way the
+    moves are the record of play (a cycling record claims ``outcome: cycles`` and replays to
+    the repeat), and ``passes`` (with ``cycle_start``/``cycle_length``) go into the JSON."""
     out, before = play_state(game, state)
     metrics = metrics_of(out, len(before))
     # counts from the engine's steps before the fast simulation took over
     metrics["rows_dealt"] += before.count("d")
     metrics["discards"] += sum(t.startswith("x") for t in before)
     metrics["matches"] += sum(t.isdigit() for t in before)
+    moves = before + out.moves
     if out.verdict == WON:
-        return SolverOutput(SOLVED, before + out.moves, metrics)
+        return SolverOutput(SOLVED, moves, metrics, extra={"passes": out.passes},
+                            summary=f"in {out.passes} passes ({len(moves)} steps)")
     why = (f"the game plays itself and cycles: pass {out.passes} would start from the stock order that "
            f"started pass {out.cycle_start} (a cycle of {out.cycle_length} passes), "
            f"with {out.discarded} of 52 cards discarded")
-    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)
+    extra = {"passes": out.passes, "cycle_start": out.cycle_start, "cycle_length": out.cycle_length}
+    summary = (f"at pass {out.passes}, a cycle of {out.cycle_length} pass{'es' if out.cycle_length != 1 else ''} "
+               f"({out.discarded} of 52 cards discarded)")
+    return SolverOutput(UNSOLVABLE, moves, metrics, explanation=why, extra=extra, summary=summary)

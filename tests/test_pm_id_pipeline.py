@@ -1,0 +1,117 @@
+"""Perpetual Motion and Idiot's Delight through the shared pipeline: verdicts in the game's
+words, records of play that cycle, verify, scan's win rate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from dealgen.cli import main
+from dealgen.scan import ScanReport, summary, wilson
+from dealgen.solution import parse_solution
+from dealgen.solve import record_verdict, solve_deal
+from dealgen.verify import replay
+
+WON_DEAL, CYCLING_DEAL = 1, 3  # classic: deal 1 comes out in 120 passes, deal 3 cycles
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_pm_json_names_its_verdicts() -> None:
+    won = json.loads(run("solve", "perpetual-motion", str(WON_DEAL), "--json").output)
+    assert won["game"] == "perpetual-motion" and won["deal"] == WON_DEAL
+    assert won["verdict"] == "won" and won["passes"] == 120 and won["moves"]
+    cycles = json.loads(run("solve", "perpetual-motion", str(CYCLING_DEAL), "--json").output)
+    assert cycles["verdict"] == "cycles"
+    assert cycles["passes"] == 175 and cycles["cycle_start"] == 171 and cycles["cycle_length"] == 4
+    assert cycles["grade"] is None
+
+
+def test_pm_text_says_won_or_cycles() -> None:
+    assert "(classic): won in 120 passes" in run("solve", "perpetual-motion", "1").output
+    out = run("solve", "perpetual-motion", "3").output
+    assert "(classic): cycles at pass 175, a cycle of 4 passes" in out
+
+
+def test_generic_verdicts_stay_for_the_pipeline() -> None:
+    result = solve_deal("perpetual-motion", CYCLING_DEAL)
+    assert result.verdict == "unsolvable" and result.verdict_name == "cycles"
+    assert record_verdict(result.record()) == "unsolvable"
+    assert record_verdict({"game": "penguin", "verdict": "solved"}) == "solved"
+
+
+def test_a_cycling_record_is_written_and_verified(tmp_path: Path) -> None:
+    path = tmp_path / "pm3.txt"
+    assert run("solve", "perpetual-motion", "3", "-o", str(path)).exit_code == 0
+    solution = parse_solution(path.read_text())
+    assert solution.outcome == "cycles"
+    result = run("verify", str(path))
+    assert result.exit_code == 0 and "verified" in result.output and "cycles" in result.output
+    data = json.loads(run("verify", "--json", str(path)).output)
+    assert data["ok"] and data["outcome"] == "cycles" and not data["won"]
+
+
+def test_a_record_must_end_exactly_as_claimed(tmp_path: Path) -> None:
+    cycling = solve_deal("perpetual-motion", CYCLING_DEAL).to_solution()
+    # claimed won but it cycles
+    as_won = cycling.format().replace("outcome: cycles\n", "")
+    path = tmp_path / "claims-won.txt"
+    path.write_text(as_won)
+    result = run("verify", str(path))
+    assert result.exit_code == 1 and "not won" in result.output
+    # cut short: legal, but the cycle is not reached yet
+    short = parse_solution(cycling.format())
+    short = type(short)(short.game, short.deal, short.rules, short.moves[:-5], "cycles")
+    verdict = replay(short)
+    assert not verdict.ok and "does not end as claimed (cycles)" in verdict.line()
+    # a won deal's record claimed to cycle fails too
+    won = solve_deal("perpetual-motion", WON_DEAL).to_solution()
+    path = tmp_path / "claims-cycles.txt"
+    path.write_text(won.format().replace("rules: classic\n", "rules: classic\noutcome: cycles\n"))
+    assert run("verify", str(path)).exit_code == 1
+    # one step past the end is refused
+    path.write_text(cycling.format() + "d\n")
+    result = run("verify", str(path))
+    assert result.exit_code == 1 and "already over" in result.output
+
+
+def test_outcome_header_is_checked(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("game: penguin\ndeal: 1\noutcome: cycles\n6a\n")
+    result = run("verify", str(path))
+    assert result.exit_code == 2 and "may claim won" in result.output
+    path.write_text("game: perpetual-motion\ndeal: 1\noutcome: lost\nd\n")
+    assert run("verify", str(path)).exit_code == 2
+
+
+def test_penguin_solution_files_are_unchanged() -> None:
+    solution = solve_deal("penguin", 1, grade=False).to_solution()
+    assert "outcome" not in solution.format() and solution.outcome == "won"
+
+
+def test_idiots_delight_unsolvable_has_no_record(tmp_path: Path) -> None:
+    data = json.loads(run("solve", "idiots-delight", "3", "--json").output)
+    assert data["verdict"] == "unsolvable" and data["moves"] == []
+    result = run("solve", "idiots-delight", "3", "-o", str(tmp_path / "id3.txt"))
+    assert result.exit_code == 1 and not (tmp_path / "id3.txt").exists()
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(5401, 10000)
+    assert round(100 * low, 2) == 53.03 and round(100 * high, 2) == 54.99
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_scan_summary_has_a_win_rate() -> None:
+    records = [solve_deal("perpetual-motion", n, grade=False).record() for n in range(1, 11)]
+    s = summary(ScanReport(records))
+    assert s["solved"] + s["unsolvable"] == 10
+    assert s["win_rate"] == 10 * s["solved"]
+    low, high = s["win_rate_ci95"]
+    assert low < s["win_rate"] < high
+    out = run("scan", "perpetual-motion", "1-10", "--jobs", "1").output
+    assert "win rate:" in out and "won:" in out and "cycles:" in out
