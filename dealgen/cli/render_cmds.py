@@ -72,10 +72,10 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool) -> t
         if need_moves:
             raise
         return None, None
-    if result.verdict != "solved":
+    if not result.recorded:
         if need_moves:
             raise CheckFailed(f"{game.name} deal {number} has no solution to follow: the solver's verdict is "
-                              f"{result.verdict}; give --solution FILE to draw one of your own")
+                              f"{result.verdict_name}; give --solution FILE to draw one of your own")
         return None, None
     return result.to_solution(), result.grade
 

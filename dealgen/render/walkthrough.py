@@ -161,7 +161,8 @@ def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
     if steps:
         lines = [suit_text(s.text(), mono) for s in steps]
     else:
-        lines = [f"Solved in {len(wt.steps)} moves."]
+        lines = [f"Solved in {len(wt.steps)} moves." if wt.solution.outcome == "won"
+                 else f"Played out in {len(wt.steps)} moves: {wt.solution.outcome}."]
     block, y = _text_block(lines, PAD, y, width - 2 * PAD, STEP_SIZE, pal.text, indent=STEP_SIZE * 1.6)
     items += block
     height = y + metrics(False).descent * STEP_SIZE + PAD

@@ -1,0 +1,165 @@
+"""A row of four fanned piles between a stock and a discard heap: the table of Perpetual
+Motion and Idiot's Delight, drawn once for both (each game's module says what goes where).
+
+Layout (points, y downwards): a caption (title, grade, then the rule set and notes); a row of
+labels; the stock (face down, its count under it), the four piles fanned downwards so each
+card's index shows, and the discards (face down, their count under them). Built for the width
+it is printed at (``DiagramOptions.width``, natural 400 pt): the index is 9.5 pt at natural
+width, grows with wider diagrams, and never goes below 7 pt; if the width cannot hold a 7 pt
+index the scene comes out wider and the caller scales. Long piles (Perpetual Motion gathers
+up to 52 cards on four piles) tighten the fan down to the index height, then the scene grows;
+a height budget (``DiagramOptions.height``) tightens it sooner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import Card
+from .fonts import metrics, text_width
+from .registry import DiagramOptions
+from .scene import RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, palette
+
+NATURAL_WIDTH = 400.0
+NATURAL_INDEX = 9.5
+MIN_INDEX = 7.0
+MARGIN, GAP, SIDE_GAP = 14.0, 10.0, 16.0  # side gaps set the stock and discards apart
+SLOTS = 6  # stock, four piles, discards
+GAPS = 2 * MARGIN + 3 * GAP + 2 * SIDE_GAP
+PAD = 3.5 / 9.5  # card padding, per point of index
+ASPECT = 64.0 / 46.0
+STEP = 17.0 / 11.03  # natural fan step, per point of index height
+ROOM = 12  # cards a pile shows at the natural step before the fan tightens
+
+
+def _card_em() -> float:
+    """The narrowest card that shows the widest index, per point of index."""
+    widest = max(text_width(r, 1.0, True) for r in RANK_TEXT)
+    return 2 * PAD + widest + 0.12 + max(SUIT_WIDTHS) * metrics(True).cap_height * 1.12
+
+
+@dataclass(frozen=True)
+class Table:
+    """What one diagram shows; the game module fills it in from its state."""
+
+    title: str
+    notes: Sequence[str]  # rule set, pass, ... (the caption's second line)
+    stock: int  # cards in the stock
+    piles: Sequence[Sequence[Card]]  # each from the bottom card up to its top card
+    discarded: int
+    pile_names: Sequence[str] = ("1", "2", "3", "4")
+
+
+def _style(options: DiagramOptions) -> tuple[float, CardStyle, float]:
+    """(scene width, card style, scale of the furniture) for the asked width and index."""
+    asked = options.width or NATURAL_WIDTH
+    k = asked / NATURAL_WIDTH
+    em = _card_em()
+    if options.index_size is not None:
+        index = max(MIN_INDEX, options.index_size)
+    else:
+        index = max(NATURAL_INDEX, NATURAL_INDEX * k)
+        index = min(index, max(MIN_INDEX, (asked - GAPS * 0.5) / (SLOTS * em)))
+    factor = k
+    card = (asked - GAPS * factor) / SLOTS
+    if card < em * index:  # narrow the gaps, then the cards go no narrower than their index
+        factor = max(0.5, (asked - SLOTS * em * index) / GAPS)
+        card = max(em * index, (asked - GAPS * factor) / SLOTS)
+    width = max(asked, SLOTS * card + GAPS * factor)
+    style = CardStyle(w=card, h=card * ASPECT, radius=max(1.5, 3.5 * card / 46.0),
+                      index_size=index, pad=PAD * index, pip_size=0.48 * card)
+    return width, style, factor
+
+
+def table_scene(table: Table, options: DiagramOptions) -> Scene:
+    pal = palette(options.mono)
+    width, st, factor = _style(options)
+    label = max(MIN_INDEX, 8.0 * st.index_size / NATURAL_INDEX)
+    title_size = max(MIN_INDEX, 12.5 * st.index_size / NATURAL_INDEX)
+    margin, gap, side = MARGIN * factor, GAP * factor, SIDE_GAP * factor
+    items: list = []
+    y = margin
+    if options.caption:
+        y = _caption(items, table, options, pal, margin, width - margin, y, title_size, label) + label
+
+    xs = [margin]
+    for i in range(1, SLOTS):
+        xs.append(xs[-1] + st.w + (side if i in (1, SLOTS - 1) else gap))
+    names = ["stock", *table.pile_names, "discards"]
+    for x, name in zip(xs, names):
+        size = label
+        while text_width(name, size) > st.w + gap and size > MIN_INDEX:
+            size -= 0.5
+        items.append(Text(x + st.w / 2, y + label, name, size, pal.muted, anchor="middle"))
+    top = y + label * 1.625
+
+    longest = max([len(p) for p in table.piles] + [options.min_rows, 1])
+    step_min = st.index_height + 0.16 * st.index_size
+    natural = STEP * st.index_height
+    spread = (ROOM - 1) * natural
+    if options.height is not None:
+        spread = min(spread, options.height - top - st.h - 2 * label - margin)
+    step = min(natural, max(step_min, spread / max(1, longest - 1)))
+
+    count_y = top + st.h + label * 1.3
+    _heap(items, xs[0], top, count_y, table.stock, st, pal, label)
+    _heap(items, xs[-1], top, count_y, table.discarded, st, pal, label)
+    for x, pile in zip(xs[1:-1], table.piles):
+        if not pile:
+            items.append(Slot(x, top, st, pal))
+        for j, card in enumerate(pile):
+            items.append(CardFace(x, top + j * step, card.rank, card.suit, st, pal, full=j == len(pile) - 1))
+    bottom = max(top + (longest - 1) * step + st.h, count_y + metrics(False).descent * label)
+    return Scene(width, bottom + margin, items, pal.background)
+
+
+def _heap(items: list, x: float, top: float, count_y: float, count: int, st: CardStyle, pal: Palette,
+          size: float) -> None:
+    """A face-down heap with its count under it, or an empty place."""
+    if count:
+        back = pal.muted if pal.mono else (0.22, 0.32, 0.55)
+        items.append(Rect(x, top, st.w, st.h, back, pal.border, 0.6, st.radius))
+        inset = max(2.0, st.pad)
+        items.append(Rect(x + inset, top + inset, st.w - 2 * inset, st.h - 2 * inset, None, pal.face, 0.6,
+                          max(1.0, st.radius - 1)))
+    else:
+        items.append(Slot(x, top, st, pal))
+    text = f"{count} card{'s' if count != 1 else ''}"
+    while text_width(text, size) > st.w + 4 and size > MIN_INDEX:
+        size -= 0.5
+    if text_width(text, size) > st.w + 4:
+        text = str(count)
+    items.append(Text(x + st.w / 2, count_y, text, size, pal.text, anchor="middle"))
+
+
+def _caption(items: list, table: Table, options: DiagramOptions, pal: Palette, left: float, right: float,
+             y: float, title_size: float, size: float) -> float:
+    """Title (and grade), then the notes wrapped to the width; returns the last baseline."""
+    title = options.title or table.title
+    tsize = max(MIN_INDEX, min(title_size, title_size * (right - left) / text_width(title, title_size, True)))
+    while text_width(title, tsize, True) > right - left and len(title) > 2:
+        title = title[:-2] + "…"
+    base = y + metrics(True).cap_height * title_size
+    items.append(Text(left, base, title, tsize, pal.text, bold=True))
+    notes = list(table.notes) + ([options.note] if options.note else [])
+    if options.grade:
+        grade = f"grade: {options.grade}"
+        gsize = max(MIN_INDEX, title_size - 1.5)
+        if text_width(title, tsize, True) + text_width(grade, gsize) + title_size <= right - left:
+            items.append(Text(right, base, grade, gsize, pal.text, anchor="end"))
+        else:
+            notes.insert(0, grade)
+    note_size = max(MIN_INDEX, size + 0.5)
+    line = base + note_size * 1.5
+    x = left
+    for k, note in enumerate(notes):
+        text = ("·  " if k else "") + note
+        if x > left and x + text_width(text, note_size) > right:
+            line += note_size * 1.35
+            x, text = left, note
+        while text_width(text, note_size) > right - x and len(text) > 2:  # a note longer than a line is cut
+            text = text[:-2] + "…"
+        items.append(Text(x, line, text, note_size, pal.muted))
+        x += text_width(text + "  ", note_size)
+    return line + metrics(False).descent * note_size

@@ -1,0 +1,120 @@
+"""Perpetual Motion and Idiot's Delight diagrams: nothing outside the scene, indices of 7 pt or
+more at every width, every card drawn once, mono without colour, walkthroughs pass by pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dealgen.cli import main
+from dealgen.games import get_game
+from dealgen.render.registry import DiagramOptions, checkpoints, position_scene
+from dealgen.render.scene import CardFace, Text
+from dealgen.render.walkthrough import build_walkthrough
+from dealgen.solve import solve_deal
+from dealgen.verify import replay_states
+
+WIDTHS = (215.0, 250.0, 342.0, 400.0, 600.0)
+
+
+def positions():
+    """The deal, a long mid-pass position and the last position of each game."""
+    out = []
+    for name, deal in (("perpetual-motion", 1), ("perpetual-motion", 3), ("idiots-delight", 23)):
+        solution = solve_deal(name, deal, grade=False).to_solution()
+        states = replay_states(solution)
+        longest = max(range(len(states)), key=lambda k: max(len(p) for p in _piles(states[k])))
+        out += [(name, states[0]), (name, states[longest]), (name, states[-1])]
+    return out
+
+
+def _piles(state):
+    return getattr(state, "piles", None) or state.stacks
+
+
+POSITIONS = positions()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("mono", (False, True))
+def test_nothing_outside_and_text_legible(width: float, mono: bool) -> None:
+    for name, state in POSITIONS:
+        scene = position_scene(name, state, DiagramOptions(mono=mono, width=width, grade="medium",
+                                                           note="after move 123 of 4567"))
+        assert not scene.outside(), (name, width)
+        assert scene.width <= width + 0.01 or width < 250
+        assert min(t.size for t in scene.texts()) >= 7.0
+        assert scene.is_mono() == mono
+
+
+def test_every_card_in_play_drawn_once_with_counts() -> None:
+    for name, state in POSITIONS:
+        scene = position_scene(name, state, DiagramOptions())
+        faces = [(i.rank, i.suit) for i in scene.items if isinstance(i, CardFace)]
+        cards = [(c.rank, c.suit) for p in _piles(state) for c in p]
+        assert sorted(faces) == sorted(cards)
+        words = [t.text for t in scene.texts()]
+        assert f"{len(state.stock)} cards" in words or str(len(state.stock)) in words
+        assert f"{state.discarded} cards" in words or str(state.discarded) in words
+
+
+def test_long_piles_keep_every_index_visible() -> None:
+    name, state = max(POSITIONS, key=lambda p: max(len(x) for x in _piles(p[1])))
+    assert max(len(x) for x in _piles(state)) > 20  # a long Perpetual Motion pile
+    scene = position_scene(name, state, DiagramOptions(width=250.0))
+    columns: dict[float, list[CardFace]] = {}
+    for item in scene.items:
+        if isinstance(item, CardFace):
+            columns.setdefault(item.x, []).append(item)
+    for faces in columns.values():
+        for a, b in zip(faces, faces[1:]):
+            assert b.y - a.y >= a.style.index_height  # the covering card leaves the index whole
+    assert min(t.size for t in scene.texts()) >= 7.0
+
+
+def test_caption_names_game_deal_rules_and_pass() -> None:
+    game = get_game("perpetual-motion")
+    words = " ".join(t.text for t in position_scene(game, game.deal(5), DiagramOptions(grade="hard")).texts())
+    assert "Perpetual Motion · deal 5" in words and "classic rules" in words and "pass 1" in words
+    assert "grade: hard" in words
+    game = get_game("idiots-delight")
+    words = " ".join(t.text for t in position_scene(game, game.deal(5, "free"), DiagramOptions()).texts())
+    assert "Idiot's Delight · deal 5" in words and "free rules" in words
+
+
+def test_pm_walkthrough_goes_pass_by_pass() -> None:
+    solution = solve_deal("perpetual-motion", 4, grade=False).to_solution()
+    wt = build_walkthrough(solution, every=10)
+    game = get_game("perpetual-motion")
+    marks = [cp.after for cp in wt.checkpoints]
+    assert marks[0] == 0 and marks[-1] == len(solution.moves)
+    for k in marks[1:-1]:
+        assert solution.moves[k] == "g"  # the piles just before they are gathered
+    assert any("cards discarded" in r for cp in wt.checkpoints for r in cp.reasons)
+    assert checkpoints(game, replay_states(solution), [game.parse_move(t) for t in solution.moves], 0)
+
+
+def test_cycling_record_walkthrough_ends_with_the_cycle() -> None:
+    solution = solve_deal("perpetual-motion", 3, grade=False).to_solution()
+    wt = build_walkthrough(solution, every=50)
+    assert "cycles" in wt.checkpoints[-1].reasons[0]
+
+
+def test_id_walkthrough_marks_the_last_deal() -> None:
+    solution = solve_deal("idiots-delight", 23, grade=False).to_solution()
+    wt = build_walkthrough(solution, every=10)
+    reasons = [r for cp in wt.checkpoints for r in cp.reasons]
+    assert "the stock is used up" in reasons and "every card discarded" in reasons
+
+
+@pytest.mark.parametrize("name,deal", (("perpetual-motion", 3), ("idiots-delight", 23)))
+def test_cli_render_and_walkthrough(tmp_path: Path, name: str, deal: int) -> None:
+    runner = CliRunner()
+    for out in ("d.png", "d.pdf"):
+        result = runner.invoke(main, ["render", name, str(deal), "-o", str(tmp_path / out), "--after", "9"])
+        assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["walkthrough", name, str(deal), "-o", str(tmp_path / "w.pdf"), "--every", "25"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "w.pdf").read_bytes().startswith(b"%PDF")
