@@ -3,7 +3,7 @@
 A deal's effort metrics are counts from the solver (never seconds). Each metric is
 placed among the same metric's values over the reference sample (a mid-rank
 percentile, so ties share the middle), the per-metric percentiles are averaged with
-``WEIGHTS``, and that *effort score* is placed among the reference deals' own scores:
+the game's weights (``Game.grade_weights``; ``WEIGHTS`` are Penguin's and the default), and that *effort score* is placed among the reference deals' own scores:
 that is the deal's percentile (0-100). Bands are cut at fixed percentiles (``BANDS``),
 so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
 
@@ -34,6 +34,13 @@ WEIGHTS: dict[str, float] = {
 }
 GRADES = ("easy", "medium", "hard", "expert")
 BANDS = (40.0, 75.0, 93.0)  # percentile where medium, hard and expert begin
+
+
+def weights_for(game: str) -> dict[str, float]:
+    """The game's grading metrics and weights (``Game.grade_weights``), else ``WEIGHTS``."""
+    from .games import get_game
+
+    return dict(get_game(game).grade_weights or WEIGHTS)
 
 
 def data_path(game: str, rules: str) -> Path:
@@ -108,15 +115,16 @@ def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: st
     solved = [r for r in records if record_verdict(r) == "solved"]
     if len(solved) < 2:
         raise InputError("calibration needs at least two solved deals")
+    weights = weights_for(game)
     reference = {name: sorted(float(r["metrics"][name]) for r in solved if name in r["metrics"])
-                 for name in WEIGHTS}
-    scores = sorted(round(effort_score(r["metrics"], reference), 6) for r in solved)
+                 for name in weights}
+    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in solved)
     cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
             for grade, band in zip(GRADES[1:], BANDS)}
     return {
         "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
         "sample": sample, "deals": len(records), "solved": len(solved),
-        "weights": WEIGHTS, "grades": list(GRADES), "bands": list(BANDS),
+        "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
         "score_cuts": cuts,  # effort scores where each band begins (for reading only)
         "reference": reference, "scores": scores,
     }

@@ -115,3 +115,15 @@ def test_scan_summary_has_a_win_rate() -> None:
     assert low < s["win_rate"] < high
     out = run("scan", "perpetual-motion", "1-10", "--jobs", "1").output
     assert "win rate:" in out and "won:" in out and "cycles:" in out
+
+
+def test_grades_per_game() -> None:
+    from dealgen.grade import WEIGHTS, load_calibration, weights_for
+
+    assert weights_for("penguin") == WEIGHTS
+    assert load_calibration("penguin", "parlett")["weights"] == WEIGHTS
+    assert load_calibration("perpetual-motion", "classic")["weights"] == {"passes": 1.0}
+    assert solve_deal("perpetual-motion", WON_DEAL).grade in ("easy", "medium", "hard", "expert")
+    assert solve_deal("perpetual-motion", CYCLING_DEAL).grade is None  # no solution, no grade
+    assert solve_deal("idiots-delight", 23).grade is not None
+    assert solve_deal("idiots-delight", 3).grade is None

@@ -59,6 +59,9 @@ class Game(ABC, Generic[S, M]):
     # ``Outcome.status`` its replay must reach. Only "won" where a loss is not one line of
     # play; a game that plays itself can also record how it loses.
     record_outcomes: ClassVar[dict[str, str]] = {"won": "won"}
+    # Grading: which of the solver's effort metrics make a deal hard, and how much each
+    # counts (``dealgen.grade``); empty means the default weights (Penguin's).
+    grade_weights: ClassVar[dict[str, float]] = {}
 
     @property
     def default_rules(self) -> str:

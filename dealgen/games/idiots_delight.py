@@ -109,6 +109,12 @@ class IdiotsDelight(Game[IDState, IDMove]):
         "strict": "deal four only when no discard is possible (the seed's wording)",
         "free": "deal four at any time while the stock lasts",
     }
+    grade_weights = {
+        "states_expanded": 0.4,  # how much search the deal takes
+        "alternatives": 0.3,  # wrong turns a player could take along the solution
+        "solution_length": 0.2,
+        "choices": 0.1,  # positions on the way with more than one move
+    }
     how_to_play = """\
 ## The layout
 Deal four cards face up in a row, one to start each of four stacks. The rest of the pack is the stock.

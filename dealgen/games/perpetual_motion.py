@@ -142,6 +142,7 @@ class PerpetualMotion(Game[PMState, PMMove]):
     }
     verdict_names = {"solved": "won", "unsolvable": "cycles"}
     record_outcomes = {"won": "won", "cycles": "lost"}
+    grade_weights = {"passes": 1.0}  # nothing to choose: a deal is as hard to predict as it is long
     how_to_play = """\
 ## The layout
 The whole pack is the stock, face down. Four piles, empty at the start, lie in a row.
