@@ -206,7 +206,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         from ..render.pdf import walkthrough_pdf_bytes
 
         write_atomic(output, walkthrough_pdf_bytes(wt, mono, page))
-        click.echo(f"wrote {output}: {len(wt.steps)} moves, {len(wt.checkpoints)} diagrams")
+        click.echo(f"wrote {output}: {wt.moves} moves, {len(wt.checkpoints)} diagrams")
         return
     from ..render.png import png_bytes
     from ..render.walkthrough import walkthrough_pngs

@@ -156,9 +156,17 @@ shuffling them and turn them over as the new stock, then go on dealing.
 The game comes out when all 52 cards have been discarded, four of a rank at a time. It is lost when a pass
 would begin with the stock in an order that has begun a pass before: from there it would go round forever.
 
+## The puzzle
+Since the cards decide everything, each puzzle is a prediction. The diagram lists the stock in the order it
+is dealt, four cards to a row. Will the deal come out, and in how many passes? Play it out on paper or with
+a pack laid in that order, or simply guess, then turn to the record at the back. The deals in a graded
+book all come out (a deal that goes round forever has no grade); the grade says how many passes it takes,
+from easy (few) to expert (many).
+
 ## Reading the record
-d deals a row, 41 moves the matching card(s) from pile 4 onto pile 1, x discards four of a rank, and g
-gathers the piles into a new stock. Every record was replayed step by step by the game engine.
+The record gives one line per pass: d deals a row, 41 moves the matching card(s) from pile 4 onto pile 1,
+x discards four of a rank, and g gathers the piles into a new stock. Every record was replayed step by step
+by the game engine.
 """
 
     # -- dealing ----------------------------------------------------------------------

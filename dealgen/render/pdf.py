@@ -322,7 +322,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     story: list[Flowable] = []
     if title:
         story.append(Paragraph(_marked(f"{wt.title}: the solution", mono, red), styles["title"]))
-        facts = [f"{len(wt.steps)} moves", f"rules: {wt.solution.rules}",
+        facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}",
                  f"replayed and verified by dealgen {__version__}"]
         if wt.grade:
             facts.insert(0, f"grade: {wt.grade}")
@@ -344,9 +344,9 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         ]))
         for step in wt.steps_after(i):
             story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
-    if wt.checkpoints and wt.checkpoints[-1].after == len(wt.steps):
+    if wt.checkpoints and wt.checkpoints[-1].after == wt.moves:
         story.append(Spacer(1, 6))
-        story.append(Paragraph(f"Solved in {len(wt.steps)} moves.", styles["facts"]))
+        story.append(Paragraph(wt.ending(), styles["facts"]))
     return story
 
 

@@ -2,9 +2,9 @@
 
 The table is the shared four-pile row (``piles.py``): the stock with its count, the four
 piles fanned, the discards with their count; the caption names the rule set and the pass.
-A walkthrough follows the game pass by pass: a diagram at the deal, at the end of every pass
-that discarded cards (just before the piles are gathered, so the reader sees what the next
-stock is made of), every ``every`` passes (not moves: a pass is what a reader follows), and
+A walkthrough follows the game pass by pass: one step per pass (its record in notation, see
+``steps``), a diagram at the deal, at the end of every ``every``-th pass (passes, not moves:
+just before the piles are gathered, so the reader sees what the next stock is made of), and
 at the end.
 """
 
@@ -24,7 +24,10 @@ def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:
     outcome = game.outcome(state)
     if outcome.over:
         notes.append(outcome.summary.split(":")[0])  # "won in 120 passes" / "cycles"
-    return table_scene(Table(title, notes, len(state.stock), state.piles, state.discarded), options)
+    # at the start of a pass the piles are empty: list the stock, which is all there is to see
+    order = state.stock if not any(state.piles) else ()
+    return table_scene(Table(title, notes, len(state.stock), state.piles, state.discarded, stock_order=order),
+                       options)
 
 
 def legend(game: Any, state: PMState) -> str:
@@ -37,22 +40,51 @@ def legend(game: Any, state: PMState) -> str:
 
 
 def checkpoints(game: Any, states: Sequence[PMState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
+    """The deal, the end of every ``every``-th pass (passes, not moves) and the end. With
+    ``every`` 0, the end of each pass that discarded cards instead. Each diagram shows the
+    piles just before they are gathered."""
     marks: dict[int, list[str]] = {0: ["the deal"]}
     n = len(moves)
-    discarded_at_start = states[0].discarded
     for k, move in enumerate(moves):
         if move.kind != "g":
             continue
-        before = states[k]  # the piles about to be gathered: the end of pass ``pass_no``
-        gone = before.discarded - discarded_at_start
-        discarded_at_start = before.discarded
-        reasons = []
-        if gone:
-            reasons.append(f"pass {before.pass_no} ends: {gone} cards discarded in it")
-        elif every > 0 and before.pass_no % every == 0:
-            reasons.append(f"pass {before.pass_no} ends")
-        if reasons:
-            marks[k] = reasons
-    end = states[-1]
-    marks.setdefault(n, []).append(game.outcome(end).summary.split(";")[0] if n else "the end")
+        before = states[k]  # the end of pass ``pass_no``
+        if every > 0 and before.pass_no % every == 0:
+            marks[k] = [f"pass {before.pass_no} ends, {before.discarded} cards discarded so far"]
+        elif every == 0 and before.discarded > states[k - 1 - _pass_length(moves, k)].discarded:
+            marks[k] = [f"pass {before.pass_no} ends, {before.discarded} cards discarded so far"]
+    marks.setdefault(n, []).append(game.outcome(states[-1]).summary.split(";")[0] if n else "the end")
     return marks
+
+
+def _pass_length(moves: Sequence[Any], k: int) -> int:
+    """Moves since the previous gathering (or the start), before move ``k``."""
+    j = k - 1
+    while j >= 0 and moves[j].kind != "g":
+        j -= 1
+    return k - 1 - j
+
+
+def steps(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -> list:
+    """One step per pass, in notation: the gathering that starts it (g) and every deal, match and
+    discard of the pass. A pass of a few dozen tokens reads as one line of the record, where one
+    step per token would run to thousands."""
+    from .walkthrough import Step
+
+    starts = [0] + [k for k, move in enumerate(moves) if move.kind == "g"]
+    starts = sorted(set(starts))
+    out = []
+    for n, first in enumerate(starts):
+        last = starts[n + 1] if n + 1 < len(starts) else len(moves)
+        if first == last:
+            continue
+        tokens = [move.token for move in moves[first:last]]
+        pass_no = states[first + 1].pass_no if tokens[0] == "g" else states[first].pass_no
+        gone = states[last].discarded - states[first].discarded
+        rows = tokens.count("d")
+        if rows == 0:  # only the gathering that ends the game
+            words = f"the piles gathered: {game.outcome(states[last]).summary}"
+        else:
+            words = f"pass {pass_no}, {rows} rows: {' '.join(tokens)}" + (f" ({gone} cards discarded)" if gone else "")
+        out.append(Step(len(out) + 1, "", words, first))
+    return out

@@ -19,7 +19,8 @@ from typing import Sequence
 from ..cards import Card
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, palette
+from .scene import (RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, index_parts,
+                    index_width, palette)
 
 NATURAL_WIDTH = 400.0
 NATURAL_INDEX = 9.5
@@ -49,6 +50,7 @@ class Table:
     piles: Sequence[Sequence[Card]]  # each from the bottom card up to its top card
     discarded: int
     pile_names: Sequence[str] = ("1", "2", "3", "4")
+    stock_order: Sequence[Card] = ()  # listed under the table, top first, in rows of four
 
 
 def _style(options: DiagramOptions) -> tuple[float, CardStyle, float]:
@@ -111,7 +113,35 @@ def table_scene(table: Table, options: DiagramOptions) -> Scene:
         for j, card in enumerate(pile):
             items.append(CardFace(x, top + j * step, card.rank, card.suit, st, pal, full=j == len(pile) - 1))
     bottom = max(top + (longest - 1) * step + st.h, count_y + metrics(False).descent * label)
+    if table.stock_order:
+        bottom = _stock_rows(items, table.stock_order, margin, width - margin, bottom + label, st.index_size,
+                             label, pal)
     return Scene(width, bottom + margin, items, pal.background)
+
+
+def _stock_rows(items: list, cards: Sequence[Card], left: float, right: float, y: float, size: float,
+                label: float, pal: Palette) -> float:
+    """The stock's order as numbered rows of four card indices, in as many columns as fit; a
+    reader can lay out a pack from it or follow the play by hand. Returns the bottom."""
+    items.append(Text(left, y + label, "The stock, top card first, in the rows of four it is dealt in:", label,
+                      pal.muted))
+    y += label * 1.6
+    cap = metrics(True).cap_height * size
+    cell = max(index_width(r, s, size) for r in (10,) for s in range(4)) + size * 0.6
+    number_w = text_width("13.", size) + size * 0.5
+    row_w = number_w + 4 * cell + size * 1.2
+    across = max(1, int((right - left) // row_w))
+    rows = [cards[i:i + 4] for i in range(0, len(cards), 4)]
+    down = -(-len(rows) // across)
+    lead = cap + size * 0.75
+    for n, row in enumerate(rows):
+        x = left + (n // down) * row_w
+        top = y + (n % down) * lead
+        items.append(Text(x + number_w - size * 0.5, top + cap, f"{n + 1}.", size, pal.muted, anchor="end"))
+        for k, card in enumerate(row):
+            parts, _ = index_parts(x + number_w + k * cell, top, card.rank, card.suit, size, pal)
+            items.extend(parts)
+    return y + down * lead
 
 
 def _heap(items: list, x: float, top: float, count_y: float, count: int, st: CardStyle, pal: Palette,

@@ -18,7 +18,7 @@ from ..games import Game, get_game
 from ..solution import Solution
 from ..verify import replay, replay_states
 from .fonts import metrics, text_width, wrap
-from .registry import DiagramOptions, checkpoints, position_scene
+from .registry import DiagramOptions, checkpoints, position_scene, renderer
 from .scene import Group, Line, Scene, Text, palette
 
 DEFAULT_EVERY = 10
@@ -27,11 +27,16 @@ DEFAULT_EVERY = 10
 @dataclass(frozen=True)
 class Step:
     number: int  # 1-based
-    token: str  # the move in notation, e.g. "35"
+    token: str  # the move in notation, e.g. "35" ("" when the words hold the notation)
     words: str  # the move in words, e.g. "9♣ from column 3 onto 10♣ in column 5"
+    first: int | None = None  # index of the step's first move when a step groups several moves
+
+    @property
+    def start(self) -> int:
+        return self.number - 1 if self.first is None else self.first
 
     def text(self) -> str:
-        return f"{self.number}. {self.words} ({self.token})"
+        return f"{self.number}. {self.words} ({self.token})" if self.token else f"{self.number}. {self.words}"
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,16 @@ class Walkthrough:
     def title(self) -> str:
         return f"{self.game.title} · deal {self.solution.deal}"
 
+    @property
+    def moves(self) -> int:
+        return len(self.solution.moves)
+
+    def ending(self) -> str:
+        """The last line of a walkthrough."""
+        if self.solution.outcome == "won":
+            return f"Solved in {self.moves} moves."
+        return f"Played out in {self.moves} moves: {self.solution.outcome}."
+
     def options(self, mono: bool, caption: bool = True, note: str | None = None) -> DiagramOptions:
         return DiagramOptions(mono=mono, caption=caption, grade=self.grade, note=note, min_rows=self.min_rows)
 
@@ -71,7 +86,7 @@ class Walkthrough:
         diagram is as tall as its own position needs (a flowing document)."""
         note = None
         if checkpoint.after:
-            note = f"after move {checkpoint.after} of {len(self.steps)}"
+            note = f"after move {checkpoint.after} of {self.moves}"
         options = replace(self.options(mono, caption, note), width=width, index_size=index_size)
         return options if uniform else replace(options, min_rows=0)
 
@@ -84,8 +99,10 @@ class Walkthrough:
     def steps_after(self, index: int) -> tuple[Step, ...]:
         """The steps from checkpoint ``index`` up to the next checkpoint."""
         start = self.checkpoints[index].after
-        end = self.checkpoints[index + 1].after if index + 1 < len(self.checkpoints) else len(self.steps)
-        return self.steps[start:end]
+        end = self.checkpoints[index + 1].after if index + 1 < len(self.checkpoints) else self.moves
+        if index + 1 == len(self.checkpoints):
+            end += 1
+        return tuple(s for s in self.steps if start <= s.start < end)
 
 
 def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str | None = None) -> Walkthrough:
@@ -98,8 +115,12 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
     game = get_game(solution.game)
     states = replay_states(solution)
     moves = [game.parse_move(token) for token in solution.moves]
-    steps = tuple(Step(i + 1, token, game.describe_move(states[i], moves[i]))
-                  for i, token in enumerate(solution.moves))
+    module = renderer(game)
+    if hasattr(module, "steps"):  # a game may group moves into steps a reader follows (a pass)
+        steps = tuple(module.steps(game, states, moves))
+    else:
+        steps = tuple(Step(i + 1, token, game.describe_move(states[i], moves[i]))
+                      for i, token in enumerate(solution.moves))
     marks = checkpoints(game, states, moves, every)
     points = tuple(Checkpoint(k, tuple(reasons), states[k]) for k, reasons in sorted(marks.items()))
     rows = max((len(col) for cp in points for col in getattr(cp.state, "columns", ())), default=0)
@@ -161,8 +182,7 @@ def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
     if steps:
         lines = [suit_text(s.text(), mono) for s in steps]
     else:
-        lines = [f"Solved in {len(wt.steps)} moves." if wt.solution.outcome == "won"
-                 else f"Played out in {len(wt.steps)} moves: {wt.solution.outcome}."]
+        lines = [wt.ending()]
     block, y = _text_block(lines, PAD, y, width - 2 * PAD, STEP_SIZE, pal.text, indent=STEP_SIZE * 1.6)
     items += block
     height = y + metrics(False).descent * STEP_SIZE + PAD
@@ -183,7 +203,7 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     items: list = []
     y = PAD + 16
     items.append(Text(PAD, y, f"{wt.title}: the solution", 16, pal.text, bold=True))
-    facts = [f"{len(wt.steps)} moves", f"rules: {wt.solution.rules}"]
+    facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}"]
     if wt.grade:
         facts.insert(0, f"grade: {wt.grade}")
     y += 15
