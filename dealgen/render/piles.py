@@ -123,8 +123,11 @@ def _stock_rows(items: list, cards: Sequence[Card], left: float, right: float, y
                 label: float, pal: Palette) -> float:
     """The stock's order as numbered rows of four card indices, in as many columns as fit; a
     reader can lay out a pack from it or follow the play by hand. Returns the bottom."""
-    items.append(Text(left, y + label, "The stock, top card first, in the rows of four it is dealt in:", label,
-                      pal.muted))
+    for heading in ("The stock, top card first, in the rows of four it is dealt in:", "The stock, top first, by rows:",
+                    "The stock, by rows:"):
+        if text_width(heading, label) <= right - left:
+            break
+    items.append(Text(left, y + label, heading, label, pal.muted))
     y += label * 1.6
     cap = metrics(True).cap_height * size
     cell = max(index_width(r, s, size) for r in (10,) for s in range(4)) + size * 0.6
