@@ -127,3 +127,14 @@ def test_grades_per_game() -> None:
     assert solve_deal("perpetual-motion", CYCLING_DEAL).grade is None  # no solution, no grade
     assert solve_deal("idiots-delight", 23).grade is not None
     assert solve_deal("idiots-delight", 3).grade is None
+
+
+def test_books_and_daily_for_both_games(tmp_path: Path) -> None:
+    for name in ("perpetual-motion", "idiots-delight"):
+        book = tmp_path / f"{name}.pdf"
+        result = run("book", "--game", name, "--count", "2", "--mix", "easy:1,medium:1", "--jobs", "1", "-o", str(book))
+        assert result.exit_code == 0, result.output
+        assert run("verify", str(book)).exit_code == 0
+        result = run("daily", "--game", name, "--date", "2025-03-03", "-o", str(tmp_path / "daily"))
+        assert result.exit_code == 0, result.output
+        assert (tmp_path / "daily" / f"{name}-2025-03-03-square.png").exists()
