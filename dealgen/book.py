@@ -125,7 +125,7 @@ class _PuzzlePage(Flowable):
         grade = f"{entry.grade.capitalize()}  {GRADE_MARKS.get(entry.grade, '')}"
         canvas.drawRightString(x + width, top - head, grade)
         line2 = top - head - layout.body_size * 1.6
-        canvas.drawString(x, line2, f"PySolFC {book.game.title} game #{entry.deal}")
+        canvas.drawString(x, line2, f"PySolFC {book.game.pysolfc_title} game #{entry.deal}")
         if book.catalog.rules != book.game.default_rules:
             canvas.drawRightString(x + width, line2, f"rules: {book.catalog.rules}")
         diagram_top = line2 - layout.body_size * 1.2
@@ -214,8 +214,8 @@ class _Book:
             Spacer(1, frame_h * 0.5),
             Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules "
                               f"({game.rule_notes.get(catalog.rules, '')})."), s.small),
-            Paragraph(_escape(f"Every deal is a PySolFC game number: to play puzzle N on screen, start {game.title} "
-                              "in PySolFC and choose that game number."), s.small),
+            Paragraph(_escape(f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
+                              f"{game.pysolfc_title} in PySolFC and choose the game number printed with it."), s.small),
             Paragraph(_escape(f"Every solution was replayed move by move through the dealgen {__version__} engine "
                               "before printing. The deals and solutions are embedded in this PDF as "
                               f"'{ATTACHMENT}'; `dealgen verify` on this file checks them again."), s.small),

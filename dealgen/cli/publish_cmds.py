@@ -212,7 +212,7 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     stem = f"{game.name}-{day.isoformat()}"
     title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
     rules_note = "" if rules == game.default_rules else f" · {rules} rules"
-    subtitle = f"PySolFC game #{result.deal} · {result.grade.capitalize()} {grade_mark(result.grade, GRADES)}{rules_note}"
+    subtitle = f"PySolFC {game.pysolfc_title} #{result.deal} · {result.grade.capitalize()} {grade_mark(result.grade, GRADES)}{rules_note}"
     diagram = position_scene(game, game.deal(result.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}

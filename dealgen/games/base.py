@@ -51,6 +51,13 @@ class Game(ABC, Generic[S, M]):
     # blank lines; a paragraph starting "## " is a heading. ``{rules}`` is replaced by the
     # rule set's note.
     how_to_play: ClassVar[str] = ""
+    # The PySolFC game whose numbers our deal numbers are (the same shuffle): where a reader
+    # can lay out deal N on screen. Empty means the game itself.
+    pysolfc_game: ClassVar[str] = ""
+
+    @property
+    def pysolfc_title(self) -> str:
+        return self.pysolfc_game or self.title
     # The game's own words for the solver's generic verdicts, where they differ (Perpetual
     # Motion: solved -> "won", unsolvable -> "cycles"). Selection, grading and scans keep
     # using the generic words; what users read and the JSON use these.

@@ -104,6 +104,7 @@ def discards(state: IDState) -> list[IDMove]:
 class IdiotsDelight(Game[IDState, IDMove]):
     name = "idiots-delight"
     title = "Idiot's Delight"
+    pysolfc_game = "Perpetual Motion"  # PySolFC has no such game; the deal shuffles the same
     rule_sets = RULE_SETS
     rule_notes = {
         "strict": "deal four only when no discard is possible (the seed's wording)",

@@ -170,6 +170,7 @@ def _fresh(square: tuple[Pile, ...], stock: Pile, to_move: int, quiet: int, seen
 class PackNStack(Game[PnsState, PnsMove]):
     name = "pack-n-stack"
     title = "Pack 'n' Stack"
+    pysolfc_game = "Perpetual Motion"  # PySolFC has no such game; the deal shuffles the same
     rule_sets = ("parlett",)
     rule_notes = {
         "parlett": "Parlett's rules with the house rules of RULES.md (one move a turn, must move, "
