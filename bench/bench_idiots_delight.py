@@ -12,22 +12,11 @@ counting them all won), effort percentiles, the slowest deal, time and throughpu
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from dealgen.deals import shuffled_pack
+from dealgen.scan import wilson
 from dealgen.solve.idiots_delight import search
-
-Z = 1.959964  # 95%
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return centre - half, centre + half
-
 
 def pct(values: list[int], q: float) -> int:
     return values[min(len(values) - 1, int(len(values) * q))] if values else 0

@@ -16,18 +16,8 @@ import sys
 import time
 
 from dealgen.deals import shuffled_pack
+from dealgen.scan import wilson
 from dealgen.solve.perpetual_motion import play_out
-
-Z = 1.959964  # 95%
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """95% Wilson score interval for k successes in n trials."""
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return centre - half, centre + half
-
 
 def main(first: int, last: int) -> None:
     n = last - first + 1
@@ -41,7 +31,7 @@ def main(first: int, last: int) -> None:
         lo, hi = wilson(len(won), n)
         passes = [r.passes for r in won]
         mean = statistics.fmean(passes)
-        half = Z * statistics.stdev(passes) / math.sqrt(len(passes))
+        half = 1.96 * statistics.stdev(passes) / math.sqrt(len(passes))
         print(f"{rules}: deals {first}-{last}: won {len(won)} of {n} = {100 * len(won) / n:.2f}% "
               f"(95% Wilson {100 * lo:.2f}-{100 * hi:.2f}%)")
         print(f"  passes per won game: mean {mean:.1f} (95% {mean - half:.1f}-{mean + half:.1f}), "
