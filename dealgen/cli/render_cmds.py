@@ -60,12 +60,8 @@ def load_solution(game: Game, number: int, rules: str | None, path: str | None) 
 
 def solve_for(game: Game, number: int, rules: str | None, need_moves: bool) -> tuple[Solution | None, str | None]:
     """Ask the solver: for a solution (``need_moves``) or only for the caption's grade."""
-    try:
-        from ..solve import solve_deal
-    except ImportError:
-        if need_moves:
-            raise InputError("the solver is not available here: give --solution FILE") from None
-        return None, None
+    from ..solve import solve_deal
+
     try:
         result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS)
     except InputError:
