@@ -138,3 +138,17 @@ def test_verify_a_strategy_file(tmp_path: Path) -> None:
     missing.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")
     result = run("verify", str(missing))
     assert result.exit_code == 1 and "e5>b5 is not answered" in result.output
+
+
+def test_drawn_and_won_game_records_verify(tmp_path: Path) -> None:
+    """A two-player record must end exactly as it claims: drawn games are records too."""
+    drawn = tmp_path / "drawn.txt"
+    assert run("play", "pack-n-stack", "1", "--red", "random", "--black", "random", "-o", str(drawn)).exit_code == 0
+    assert "outcome: drawn" in drawn.read_text()
+    assert run("verify", str(drawn)).exit_code == 0
+    drawn.write_text(drawn.read_text().replace("outcome: drawn", "outcome: won"))
+    assert run("verify", str(drawn)).exit_code == 1
+    won = tmp_path / "won.txt"
+    assert run("play", "pack-n-stack", "4", "--red", "search", "--black", "greedy", "-o", str(won)).exit_code == 0
+    result = run("verify", str(won))
+    assert result.exit_code == 0 and "won" in result.output

@@ -38,7 +38,9 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
     record = play_game(number, *players)
     comment = (f"Pack 'n' Stack, deal {number}: Red {players[0].name}, Black {players[1].name}, seed {seed}\n"
                f"result: {record.summary} after {len(record.moves)} turns")
-    text = Solution(game.name, number, game.default_rules, tuple(m.token for m in record.moves)).format(comment)
+    claim = "drawn" if record.status == "drawn" else "won"  # verify checks the record ends exactly so
+    text = Solution(game.name, number, game.default_rules, tuple(m.token for m in record.moves),
+                    outcome=claim).format(comment)
     if output:
         write_atomic(output, text)
         click.echo(f"{record.summary} after {len(record.moves)} turns; record written to {output}")

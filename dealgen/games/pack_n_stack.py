@@ -171,6 +171,7 @@ class PackNStack(Game[PnsState, PnsMove]):
     name = "pack-n-stack"
     title = "Pack 'n' Stack"
     pysolfc_game = "Perpetual Motion"  # PySolFC has no such game; the deal shuffles the same
+    record_outcomes = {"won": "won", "drawn": "drawn"}  # a game record may end either way
     rule_sets = ("parlett",)
     rule_notes = {
         "parlett": "Parlett's rules with the house rules of RULES.md (one move a turn, must move, "
