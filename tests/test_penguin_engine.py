@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from dealgen.cards import Card
 from dealgen.errors import IllegalMove
 from dealgen.games.penguin import PENGUIN
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from dealgen.cli import main
 from dealgen.games import get_game
 from dealgen.render.registry import DiagramOptions, checkpoints, position_scene
-from dealgen.render.scene import CardFace, Text
+from dealgen.render.scene import CardFace
 from dealgen.render.walkthrough import build_walkthrough
 from dealgen.solve import solve_deal
 from dealgen.verify import replay_states

@@ -127,7 +127,7 @@ def test_flowables_for_a_larger_document(wt1):
     SimpleDocTemplate(buffer, pagesize=(432, 648), invariant=1).build(story)
     reader = PdfReader(buffer)
     text = "".join(p.extract_text() for p in reader.pages)
-    assert "The deal" in text and f"1. " in text and f"({solution.moves[0]})" in text
+    assert "The deal" in text and "1. " in text and f"({solution.moves[0]})" in text
     assert f"{len(solution.moves)}. " in text
     assert len(reader.pages) >= 2
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 import click
 
@@ -13,7 +12,7 @@ from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
-from .common import DEAL, GAME, echo_json, rules_option
+from .common import DEAL, GAME, ProgressLine, echo_json, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -85,25 +84,19 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
 
 
 class _Progress:
-    """Progress on stderr: done, rate, time left (one line, redrawn; a line a minute if not a tty)."""
+    """Scan progress: done, rate, time left, on the shared status line."""
 
     def __init__(self, label: str):
         self.label = label
-        self.tty = sys.stderr.isatty()
-        self.last = 0.0
+        self.line = ProgressLine()
 
     def __call__(self, done: int, total: int, elapsed: float) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < (0.5 if self.tty else 60):
-            return
-        self.last = now
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else 0.0
-        text = (f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
-                f"{_clock(elapsed)} elapsed, {_clock(left)} left")
-        click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
-        if self.tty and done == total:
-            click.echo("", err=True)
+        self.line.show(f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
+                       f"{_clock(elapsed)} elapsed, {_clock(left)} left", force=done == total)
+        if done == total:
+            self.line.end()
 
 
 def _clock(seconds: float) -> str:

@@ -57,7 +57,7 @@ JSON form (``to_json`` / ``from_json``)::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from ..cards import CARDS, RANK_NAMES, Card
 from ..deals import shuffled_pack
