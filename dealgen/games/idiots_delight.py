@@ -47,7 +47,7 @@ from ..cards import SUIT_NAMES, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_json, header, header_lines, json_cards, read_fields
+from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("strict", "free")
 NSTACKS = 4
@@ -301,9 +301,7 @@ move by the game engine before printing.
         rules, deal = check_header(self, data, source)
         stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
         live = list(stock) + [c for s in stacks for c in s]
-        twice = sorted({c.code for c in live if live.count(c) > 1})
-        if twice:
-            raise fail(f"card(s) given more than once: {' '.join(twice)}")
+        check_once(live, source)
         if len(stock) % NSTACKS:
             raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(stock)} cards")
         gone = 52 - len(live)

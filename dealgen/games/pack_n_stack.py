@@ -24,7 +24,7 @@ from ..cards import CARDS, RED_SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, header_lines, read_fields
+from .textform import HEADER, check_header, header, header_lines, json_card, read_fields
 
 SIZE = 5
 NSQ = SIZE * SIZE
@@ -451,12 +451,7 @@ this book was replayed by the game engine before printing.
             raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{data.get('quiet')}'", source))
 
         def card(value: Any, where: str) -> Card:
-            if not isinstance(value, str):
-                raise InputError(located(f"{where}: expected a card code, got {value!r}", source))
-            try:
-                return Card.parse(value)
-            except InputError as err:
-                raise InputError(located(f"{where}: {err}", source)) from None
+            return json_card(value, where, source)  # type: ignore[return-value]
 
         rows = data["rows"]
         if not isinstance(rows, list) or len(rows) != SIZE or not all(isinstance(r, list) and len(r) == SIZE for r in rows):

@@ -15,7 +15,7 @@ from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, header_lines, read_fields
+from .textform import HEADER, check_header, header, header_lines, json_card, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -386,14 +386,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
 
         def card(value: Any, where: str) -> Card | None:
-            if value is None:
-                return None
-            if not isinstance(value, str):
-                raise InputError(located(f"{where}: expected a card code or null, got {value!r}", source))
-            try:
-                return Card.parse(value)
-            except InputError as err:
-                raise InputError(located(f"{where}: {err}", source)) from None
+            return json_card(value, where, source, nullable=True)
 
         foundations = data["foundations"]
         if not isinstance(foundations, dict) or sorted(foundations) != sorted(SUITS):

@@ -63,7 +63,7 @@ from ..cards import CARDS, RANK_NAMES, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_json, header, header_lines, json_cards, read_fields
+from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("classic", "recursive")
 NPILES = 4
@@ -417,9 +417,7 @@ by the game engine.
         rules, deal = check_header(self, data, source)
         stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
         live = list(stock) + [c for p in piles for c in p]
-        twice = sorted({c.code for c in live if live.count(c) > 1})
-        if twice:
-            raise fail(f"card(s) given more than once: {' '.join(twice)}")
+        check_once(live, source)
         gone = [c for c in CARDS if c not in set(live)]
         discarded = data["discarded"]
         if discarded is None:

@@ -76,14 +76,32 @@ def check_json(data: Any, what: str, required: Iterable[str], source: str) -> No
         raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
 
 
+def json_card(value: Any, where: str, source: str, nullable: bool = False) -> Card | None:
+    """One card code from JSON (or null, where ``nullable``)."""
+    if value is None and nullable:
+        return None
+    if not isinstance(value, str):
+        wanted = "a card code or null" if nullable else "a card code"
+        raise InputError(located(f"{where}: expected {wanted}, got {value!r}", source))
+    try:
+        return Card.parse(value)
+    except InputError as err:
+        raise InputError(located(f"{where}: {err}", source)) from None
+
+
 def json_cards(value: Any, where: str, source: str) -> list[Card]:
     """A JSON list of card codes."""
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise InputError(located(f"{where}: expected a list of card codes", source))
-    try:
-        return [Card.parse(c) for c in value]
-    except InputError as err:
-        raise InputError(located(f"{where}: {err}", source)) from None
+    return [json_card(c, where, source) for c in value]
+
+
+def check_once(cards: Iterable[Card], source: str) -> None:
+    """No card may be given twice."""
+    cards = list(cards)
+    twice = sorted({c.code for c in cards if cards.count(c) > 1})
+    if twice:
+        raise InputError(located(f"card(s) given more than once: {' '.join(twice)}", source))
 
 
 def header_lines(game: Any, deal: int | None, rules: str) -> list[str]:
