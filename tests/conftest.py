@@ -18,7 +18,7 @@ def golden(name: str) -> Path:
     for folder in (DATA, SHARED_VECTORS):
         if (folder / name).is_file():
             return folder / name
-    pytest.skip(f"golden file {name} not found")
+    pytest.fail(f"golden file {name} is missing from tests/data and ../shared/vectors")
 
 
 def position(beak: str, columns: dict[int, str], cells: str = "", home: dict[str, str] | None = None,
