@@ -83,9 +83,26 @@ def verified(solution: Solution) -> Solution:
     return solution
 
 
+def load_position(game: Game, path: str) -> tuple[object, str | None]:
+    """A position from a file (its text form, as `dealgen deal` prints it, or a strategy file)
+    and, for a strategy, its question ("Red to play and win in 3")."""
+    from ..fileio import read_text
+    from ..pns.strategy import is_strategy, parse_strategy
+
+    text = read_text(path, "position")
+    if is_strategy(text):
+        if game.name != "pack-n-stack":
+            raise InputError(f"{path}: a strategy file is a pack-n-stack problem, not {game.name}")
+        from ..pns.lines import question
+
+        tree = parse_strategy(text, path)
+        return tree.state, question(tree)
+    return game.from_text(text, path), None
+
+
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game", type=GAME)
-@click.argument("number", type=DEAL)
+@click.argument("number", type=DEAL, required=False)
 @click.option("-o", "--output", required=True, metavar="FILE", help="FILE.png or FILE.pdf")
 @click.option("--after", type=int, default=0, show_default=True,
               help="Draw the position after this many moves of the solution (0 = the deal).")
@@ -96,9 +113,13 @@ def verified(solution: Solution) -> Solution:
 @click.option("--solution", "solution_path", default=None, metavar="FILE",
               help="Follow this solution file instead of asking the solver.")
 @click.option("--no-grade", is_flag=True, help="Do not run the solver just to show the grade in the caption.")
-def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: float | None, size: str | None,
-           rules: str | None, solution_path: str | None, no_grade: bool) -> None:
-    """Draw deal NUMBER of GAME, or the position after --after moves, as a PNG or a vector PDF."""
+@click.option("--position", "position_path", default=None, metavar="FILE",
+              help="Draw the position in FILE (its text form, as `dealgen deal` prints it, or a Pack 'n' Stack "
+                   "strategy file) instead of a deal NUMBER.")
+def render(game: Game, number: int | None, output: str, after: int, mono: bool, dpi: float | None, size: str | None,
+           rules: str | None, solution_path: str | None, no_grade: bool, position_path: str | None) -> None:
+    """Draw deal NUMBER of GAME, or the position after --after moves, or a position file (--position),
+    as a PNG or a vector PDF."""
     from ..render.registry import DiagramOptions, position_scene, renderer
 
     kind = Path(output).suffix.lower().lstrip(".")
@@ -111,6 +132,19 @@ def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: fl
     asked = rules
     rules = game.check_rules(rules)
     renderer(game)  # fail now if the game has no diagrams
+    if position_path is not None:
+        clash = [name for name, value in (("NUMBER", number), ("--after", after or None),
+                                          ("--solution", solution_path)) if value is not None]
+        if clash:
+            raise InputError(f"--position draws the file's position: give it without {', '.join(clash)}")
+        state, question = load_position(game, position_path)
+        scene = position_scene(game, state, DiagramOptions(mono=mono, note=question))
+        _write_scene(scene, kind, output, dpi, pixels, f"{game.title} position from {Path(position_path).name}",
+                     f"rules: {getattr(state, 'rules', rules)}")
+        click.echo(f"wrote {output}")
+        return
+    if number is None:
+        raise InputError("give a deal NUMBER, or --position FILE")
 
     solution, grade = load_solution(game, number, asked, solution_path)
     if solution is None and (after > 0 or not no_grade):
@@ -124,6 +158,12 @@ def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: fl
     note = f"after move {after} of {len(solution.moves)}" if after else None
     scene = position_scene(game, state, DiagramOptions(mono=mono, grade=grade, note=note))
     title = f"{game.title} deal {number}" + (f", after move {after}" if after else "")
+    _write_scene(scene, kind, output, dpi, pixels, title, f"rules: {rules}")
+    click.echo(f"wrote {output}")
+
+
+def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple[int, int] | None, title: str,
+                 subject: str) -> None:
     if kind == "png":
         from ..render.png import write_png
 
@@ -131,8 +171,7 @@ def render(game: Game, number: int, output: str, after: int, mono: bool, dpi: fl
     else:
         from ..render.pdf import write_pdf
 
-        write_pdf(scene, output, title=title, subject=f"rules: {rules}")
-    click.echo(f"wrote {output}")
+        write_pdf(scene, output, title=title, subject=subject)
 
 
 def _output_kind(output: str) -> str:

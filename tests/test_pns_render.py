@@ -1,0 +1,132 @@
+"""Pack 'n' Stack diagrams: the square, heads and sizes, sides, turn and stock, in PNG and PDF."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from dealgen.cli import main
+from dealgen.games import get_game
+from dealgen.pns.strategy import parse_strategy
+from dealgen.render.pdf import pdf_bytes
+from dealgen.render.png import png_bytes
+from dealgen.render.registry import DiagramOptions, position_scene
+from dealgen.render.scene import CardFace, SuitShape
+
+from .conftest import DATA
+from .test_pns_strategy import SUITS_ROW
+from .pdfcheck import colour_operations, embedded, fonts_of
+
+GAME = get_game("pack-n-stack")
+STRATEGY = DATA / "pns-26-strategy.txt"
+PROBLEM = parse_strategy(STRATEGY.read_text()).state
+
+
+def texts(scene) -> list[str]:
+    return [t.text for t in scene.texts()]
+
+
+def faces(scene) -> list[CardFace]:
+    return [item for item in scene.items if isinstance(item, CardFace)]
+
+
+def test_opening_square_heads_labels_turn_and_stock():
+    state = GAME.deal(26)
+    scene = position_scene(GAME, state, DiagramOptions())
+    drawn = [(f.rank, f.suit) for f in faces(scene)]
+    assert drawn == [(c.rank, c.suit) for p in state.square for c in p]  # row by row, a1 to e5
+    words = texts(scene)
+    assert all(name in words for name in "abcde12345")
+    assert "Pack 'n' Stack · deal 26" in words and "Red to move" in words
+    assert "·  stock 27" in words and "27 cards" in words and "stock" in words
+    assert "Red" in words and "Black" in words
+    sides = [s.suit for s in scene.items if isinstance(s, SuitShape)]
+    assert sides == [2, 3, 0, 1]  # Red's hearts and diamonds, Black's clubs and spades
+    assert scene.outside() == []
+
+
+def test_problem_position_heads_sizes_and_question():
+    scene = position_scene(GAME, PROBLEM, DiagramOptions(note="Black to play and win in 5"))
+    piles = [p for p in PROBLEM.square if p]
+    assert sorted((f.rank, f.suit) for f in faces(scene)) == sorted((p[-1].rank, p[-1].suit) for p in piles)
+    words = texts(scene)
+    sizes = sorted(int(w.split()[0]) for w in words if w.endswith(" cards") and w != "0 cards")
+    assert sizes == sorted(len(p) for p in piles if len(p) > 1)
+    assert "Black to play and win in 5" in words and "Black to move" not in words  # the question says it
+    assert "empty" in words and "·  stock empty" in words
+
+
+def test_a_complete_stack_says_so():
+    scene = position_scene(GAME, GAME.from_text(SUITS_ROW), DiagramOptions())
+    assert texts(scene).count("13, complete") == 2
+
+
+@pytest.mark.parametrize("width", (215.0, 300.0, 400.0, 600.0))
+@pytest.mark.parametrize("mono", (False, True))
+def test_any_width_stays_inside_and_legible(width, mono):
+    scene = position_scene(GAME, PROBLEM, DiagramOptions(mono=mono, width=width, grade="hard"))
+    assert scene.outside() == []
+    assert scene.width == pytest.approx(width) or width < 250
+    assert min(t.size for t in scene.texts()) >= 7.0
+    assert scene.is_mono() == mono
+
+
+def test_height_budget_shortens_the_cards():
+    free = position_scene(GAME, PROBLEM, DiagramOptions(width=300))
+    tight = position_scene(GAME, PROBLEM, DiagramOptions(width=300, height=free.height * 0.85))
+    assert tight.height < free.height and tight.outside() == []
+
+
+def test_png_colour_and_mono():
+    colour = Image.open(io.BytesIO(png_bytes(position_scene(GAME, GAME.deal(26), DiagramOptions()), dpi=60)))
+    data = colour.convert("RGB").tobytes()
+    reds = sum(1 for r, g, b in zip(data[0::3], data[1::3], data[2::3]) if r > 150 and g < 90 and b < 90)
+    assert colour.mode == "RGB" and reds > 200
+    mono = Image.open(io.BytesIO(png_bytes(position_scene(GAME, GAME.deal(26), DiagramOptions(mono=True)), dpi=60)))
+    assert mono.mode == "L"
+
+
+def test_pdf_text_fonts_and_mono():
+    scene = position_scene(GAME, PROBLEM, DiagramOptions(note="Black to play and win in 5"))
+    reader = PdfReader(io.BytesIO(pdf_bytes(scene)))
+    text = reader.pages[0].extract_text()
+    assert "Black to play and win in 5" in text and "11 cards" in text and "stock empty" in text
+    assert all(embedded(f) for f in fonts_of(reader))
+    mono = PdfReader(io.BytesIO(pdf_bytes(position_scene(GAME, PROBLEM, DiagramOptions(mono=True)))))
+    assert colour_operations(mono) == []
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_cli_renders_a_deal_and_a_strategy_file(tmp_path):
+    out = tmp_path / "deal.png"
+    result = run("render", "pack-n-stack", "26", "-o", out, "--dpi", "40")
+    assert result.exit_code == 0, result.output
+    assert Image.open(out).size[0] > 100
+    out = tmp_path / "problem.pdf"
+    result = run("render", "pack-n-stack", "--position", STRATEGY, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "Black to play and win in 5" in PdfReader(out).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["26", "--position", "{s}"], "without NUMBER"),
+    ([], "give a deal NUMBER, or --position FILE"),
+    (["--position", "{d}/none.txt"], "none.txt: cannot read the position"),
+    (["--position", "{d}/bad.txt"], "bad.txt:1: expected 'key: value'"),
+])
+def test_cli_render_bad_input(tmp_path, args, message):
+    (tmp_path / "bad.txt").write_text("junk\n")
+    args = [a.format(d=tmp_path, s=STRATEGY) for a in args]
+    result = run("render", "pack-n-stack", *args, "-o", tmp_path / "x.png")
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (tmp_path / "x.png").exists()
+    result = run("render", "penguin", "--position", STRATEGY, "-o", tmp_path / "x.png")
+    assert result.exit_code == 2 and "strategy file is a pack-n-stack problem" in result.output
