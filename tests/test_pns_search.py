@@ -9,7 +9,8 @@ from dealgen.games.pack_n_stack import PACK_N_STACK as G
 from dealgen.pns.players import greedy_move
 from dealgen.pns.problems import examine
 from dealgen.pns.prove import prove
-from dealgen.pns.race import check_certificate, lower_bound, race_win, side_plan
+from dealgen.games.pack_n_stack import SQUARE_NAMES, PnsState
+from dealgen.pns.race import blockable, check_certificate, lower_bound, race_win, reach, safe_plan, side_plan
 from dealgen.pns.strategy import parse_strategy, verify_strategy
 
 from .conftest import DATA
@@ -21,7 +22,7 @@ def test_pure_plan_and_bounds():
     s = pos({"a1": "2H", "a3": "5H", "c3": "9H", "e5": "2D", "e1": "4D", "b2": "3S", "d4": "7S"})
     plan = side_plan(s, 0)
     assert plan is not None and len(plan) == s.packs_left(0) == 3
-    assert "needs 3" in check_certificate(s, plan[:-1])  # a certificate must cover every pack left
+    assert "two complete stacks" in check_certificate(s, plan[:-1])  # a certificate must cover every pack left
     # 3S and 7S never see each other and single cards cannot move: "more than the cap" of packet moves
     assert lower_bound(s, 1) == s.packs_left(1) + 3
     assert race_win(s) == plan
@@ -56,3 +57,47 @@ def test_problems_cli_bad_input():
     assert runner.invoke(main, ["problems", "pack-n-stack", "--deals", "5-1"]).exit_code == 2
     assert runner.invoke(main, ["problems", "penguin"]).exit_code == 2
     assert runner.invoke(main, ["problems", "pack-n-stack", "-o", "/no/such/folder"]).exit_code == 2
+
+
+# -- safe plans: packet moves the opponent cannot forestall ---------------------------------------
+# Red: hearts in two piles that see each other (one pack), diamonds a packet on c3 and KD on e1 that
+# never see each other (the packet must move to c1 first). Black: clubs done, spades a packet on
+# SPADES_AT and three singles that see nothing of their suit, so Black needs five turns at least.
+def _shift_position(spades_at: str, to_move: str = "red"):
+    return pos({"a1": "/".join(c + "H" for c in "A23456789TJQ"), "b1": "KH",
+                "c3": "/".join(c + "D" for c in "A23456789TJQ"), "e1": "KD",
+                "a3": "/".join(c + "C" for c in "A23456789TJQK"),
+                spades_at: "/".join(c + "S" for c in "A23456789T"), "e2": "JS", "d3": "QS", "b4": "KS"},
+               to_move=to_move)
+
+
+def test_safe_plan_with_a_packet_move_first():
+    s = _shift_position("c5")  # the spade packet on c5 sees c1
+    assert side_plan(s, 0) is None and lower_bound(s, 1) >= 3
+    plan = race_win(s)
+    assert plan is not None and len(plan) == 3 and plan[0].token == "c3>c1"  # only turn 1 is safe
+    assert check_certificate(s, plan) is None
+    assert prove(s, limit=5, seconds=5).status == "win"
+
+
+def test_unsafe_packet_move_refused():
+    s = _shift_position("c5")
+    late = [G.parse_move(t) for t in ("b1-a1", "c3>c1", "e1-c1")]
+    assert "not safe" in check_certificate(s, late)  # Black's c5 packet could take c1 at its first turn
+    far = _shift_position("d4")  # from d4 the spade packet needs a move before it sees c1
+    assert check_certificate(far, late) is None
+    assert reach(s, 1)[SQUARE_NAMES.index("c1")] == 0 and reach(far, 1)[SQUARE_NAMES.index("c1")] == 1
+
+
+def test_safe_plan_when_the_opponent_moves_first():
+    # With Black to move, c1 is safe for Red's first turn only if Black cannot cover it in one move.
+    assert safe_plan(_shift_position("c5", "black"), 0, 5, opponent_first=True) is None
+    plan = safe_plan(_shift_position("d4", "black"), 0, 5, opponent_first=True)
+    assert plan is not None and plan[0].token == "c3>c1"
+    assert [blockable(0, 1, True), blockable(0, 1, False), blockable(0, 2, False), blockable(1, 2, False)] == [
+        True, False, True, False]
+
+
+def test_draw_rules_can_void_a_safe_plan():
+    s = _shift_position("c5")
+    assert race_win(PnsState(s.square, s.stock, 0, 18, s.seen)) is None  # 18 quiet turns: a packet move first would draw

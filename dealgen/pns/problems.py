@@ -3,7 +3,7 @@
 Positions come from strong self-play (the search player on both sides) once the stock is
 empty: everything is face up then. Each is reloaded from its text form, so the problem is
 exactly the printed position (no hidden repetition history), then the prover looks for the
-shortest forced win of the side to move. Positions settled by a bare race (a pure-pack plan
+shortest forced win of the side to move. Positions settled by a bare race (a plan of packs alone
 that outruns the opponent from the start) are dull and left out.
 
 Grade, best first: exactly one winning first move; the greedy pack does not win; more
@@ -18,7 +18,7 @@ from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsState
 from .players import greedy_move, make_player, play_game
 from .prove import Prover, prove, winning_moves
-from .race import race_win
+from .race import pure_race
 from .strategy import Node, build_tree, count_nodes, format_strategy, winner_shifts
 
 
@@ -69,7 +69,7 @@ def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
 
 def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: float = 2.0) -> Problem | None:
     """The problem this position makes, or None (no forced win found, or a bare race)."""
-    if race_win(state) is not None:
+    if pure_race(state):
         return None
     result = prove(state, limit=max_n, seconds=seconds)
     if result.status != "win" or result.n is None:

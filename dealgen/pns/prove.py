@@ -4,7 +4,7 @@ Depth-limited AND/OR search over engine states (the engine's ``apply`` after its
 ``legal_moves``, so draws by repetition, quiet turns and deadlock are the engine's). The
 transposition table is keyed on the whole state, history included, so a stored result is
 exact; a pack clears the history, so positions still transpose after every pack. Race
-counts cut most branches: a pure-pack plan that outruns the opponent proves a win at once,
+counts cut most branches: a safe plan (see ``race.py``) that outruns the opponent proves a win at once,
 and an opponent's plan that outruns every finish of ours refutes one.
 
 Iterative deepening on N gives the shortest forced win; a full search to N that finds
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
-from .race import lower_bound, race_loss, race_win, side_plan
+from .race import lower_bound, race_loss, race_win, safe_plan
 
 
 class OutOfBudget(Exception):
@@ -60,8 +60,7 @@ class Prover:
         return result
 
     def _attack(self, state: PnsState, n: int, me: int) -> bool:
-        plan = race_win(state)
-        if plan is not None and len(plan) <= n:
+        if race_win(state, n) is not None:
             return True
         if lower_bound(state, me) > n or race_loss(state):
             return False
@@ -98,13 +97,11 @@ class Prover:
         return result
 
     def _defend(self, state: PnsState, n: int, att: int) -> bool:
-        # The defender moves first: its pure plan of P turns beats any finish of ours that
-        # needs P turns or more; our pure plan of P turns wins when it needs more than P.
-        theirs = side_plan(state, state.to_move)
-        if theirs is not None and lower_bound(state, att) >= len(theirs):
+        # The defender moves first: its safe plan of P turns beats any finish of ours that
+        # needs P turns or more; our safe plan of P turns wins when it needs more than P.
+        if safe_plan(state, state.to_move, lower_bound(state, att), opponent_first=False) is not None:
             return False
-        ours = side_plan(state, att)
-        if ours is not None and len(ours) <= n and lower_bound(state, state.to_move) > len(ours):
+        if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
             return True
         moves = GAME.legal_moves(state)
         if not moves:

@@ -1,23 +1,31 @@
 """Race counts for the endgame (stock empty), where nobody can hinder the other's packs.
 
 Each pack joins two piles of one suit, so a side needs (its piles - 2) more packs
-(``packs_left``). A *pure-pack plan* consolidates both of a side's suits by packs alone:
-it needs no empty square, so the opponent cannot disturb it and every turn of it is a
-pack (no quiet-turn or repetition draw can intervene). A *lower bound* on the turns a
-side needs comes from a relaxation in which the opponent's piles vanish and every square
-not holding a pile of the suit is free for packet moves.
+(``packs_left``). A *lower bound* on the turns a side needs comes from a relaxation in which
+the opponent's piles vanish and every square not holding a pile of the suit is free for
+packet moves.
+
+A *safe plan* finishes a side's two stacks by its own moves alone, whatever the opponent
+does meanwhile. Packs are always safe: nobody can touch the other's piles. A packet move
+needs an empty square, and the opponent's only way to hinder is to move a packet of its
+own there first; a plan's packet move is safe when the opponent has no turn at which it
+could have a packet seeing that square while the square is empty (``blockable``). A plan
+of packs alone (a *pure-pack* plan) is the simplest safe plan.
 
 The two facts the solver and the verifier use (A to move, D the opponent):
-- A wins if A has a pure-pack plan of P turns and D needs at least P turns (D gets only
-  P - 1 turns before A's last pack);
-- with D to move, A wins if A's plan has P turns and D needs more than P.
+- A wins if A has a safe plan of P turns and D needs at least P turns (D gets only
+  P - 1 turns before A's last move);
+- with D to move, A wins if A's safe plan has P turns and D needs more than P.
+Nothing else can stop a safe plan: the quiet-turn and repetition draws need 20 turns
+without a pack or a position seen three times, and a shortest plan never repeats the
+planner's own position (it packs at least every few turns).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..games.pack_n_stack import FOLLOWS, SEES, PnsMove, PnsState
+from ..games.pack_n_stack import _SEES_SET, FOLLOWS, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
 
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
@@ -126,27 +134,161 @@ def lower_bound(state: PnsState, side: int) -> int:
                  lambda: packs + sum(min_shifts(suit_piles(state, s)) for s in side_suits(side)))
 
 
-def race_win(state: PnsState) -> list[PnsMove] | None:
-    """The side to move's pure-pack plan when it wins the race outright, else None."""
-    if state.stock:
+# -- safe plans -------------------------------------------------------------------------------------
+def reach(state: PnsState, side: int) -> tuple[int, ...]:
+    """For each square, a lower bound on the moves ``side`` needs before a packet of its own
+    sees that square: 0 (one does now), 1, or 2 meaning "two or more".
+
+    In one move a side can make a packet only by packing onto a pile (the target stays
+    where it is) and can move one only by shifting it to a square it sees; ranks and
+    emptiness are ignored here, which can only make the bound smaller (safer)."""
+    sq = state.square
+    mine = [i for i, p in enumerate(sq) if p and side_of(p[-1]) == side]
+    packets = [i for i in mine if len(sq[i]) > 1]
+    now = set().union(*(_SEES_SET[i] for i in packets)) if packets else set()
+    soon = set(packets)
+    for i in packets:
+        soon |= _SEES_SET[i]  # a shift puts the packet there
+    for i in mine:
+        suit = sq[i][-1] // 13
+        if any(sq[j][-1] // 13 == suit for j in mine if j != i and j in _SEES_SET[i]):
+            soon.add(i)  # a pack onto i makes it a packet
+    later = set().union(*(_SEES_SET[i] for i in soon)) if soon else set()
+    return tuple(0 if e in now else 1 if e in later else 2 for e in range(len(sq)))
+
+
+def blockable(reach_e: int, turn: int, opponent_first: bool) -> bool:
+    """Whether the opponent could occupy an empty square before the planner's packet move
+    there at plan turn ``turn`` (1 = the planner's next turn); ``reach_e`` is the
+    opponent's ``reach`` of the square.
+
+    The opponent's turn j comes after the planner's turn j (turn 0, before the planner's
+    first, exists when the opponent moves first). To block at turn j it needs reach_e moves
+    first and the square empty then. A square the plan empties at some turn is empty at
+    every opponent turn from then on, so only the reach limits the opponent: the move is
+    safe only in the plan's first reach_e + 1 turns (reach_e when the opponent moves first)."""
+    return turn > reach_e + (0 if opponent_first else 1)
+
+
+def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
+    """A shortest safe plan of at most ``limit`` turns that finishes ``side``'s two stacks,
+    or None; ``opponent_first`` when the opponent moves before the plan's first turn."""
+    if state.stock or limit < 0:
         return None
-    me = state.to_move
-    plan = side_plan(state, me)
-    if plan is None:
-        return None
-    if lower_bound(state, 1 - me) >= len(plan):
-        return plan
+    key = f"_safe{side}{int(opponent_first)}"
+    known = state.__dict__.get(key)  # (shortest plan or None, searched up to)
+    if known is not None and (known[0] is not None or known[1] >= limit):
+        plan = known[0]
+        return plan if plan is not None and len(plan) <= limit else None
+    plan = _search_safe(state, side, limit, opponent_first)
+    state.__dict__[key] = (plan, limit)
+    return plan
+
+
+def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
+    suits = tuple(suit_piles(state, s) for s in side_suits(side))
+    empties = frozenset(i for i, p in enumerate(state.square) if not p)
+    block = reach(state, 1 - side)
+    # After this many turns no packet move is safe (reach is at most 2), so the rest of a
+    # plan is packs alone: search move by move only that far, then ask pure_plan.
+    horizon = 2 if opponent_first else 3
+    for bound in range(lower_bound(state, side), limit + 1):
+        plan = _dfs(suits, empties, 0, bound, horizon, block, opponent_first, set())
+        if plan is not None:
+            return plan if _draw_free(state, side, plan) else None  # a draw could interfere: claim nothing
     return None
 
 
+def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed) -> list[PnsMove] | None:
+    h = sum(len(p) - 1 + min_shifts(p) for p in suits)
+    if t + h > bound:
+        return None
+    if t >= horizon or h == 0:
+        plans = [pure_plan(p) for p in suits]
+        if any(p is None for p in plans):
+            return None
+        return [PnsMove("pack", a, b) for part in plans for a, b in part]
+    key = (suits, empties, t)
+    if key in failed:
+        return None
+    for k, piles in enumerate(suits):
+        for a, (sa, ha, _) in enumerate(piles):
+            follows = FOLLOWS[ha]
+            for b, (sb, hb, _) in enumerate(piles):
+                if a != b and follows[hb] and sb in _SEES_SET[sa]:
+                    nxt = suits[:k] + (_merged(piles, a, b),) + suits[k + 1:]
+                    rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed)
+                    if rest is not None:
+                        return [PnsMove("pack", sa, sb)] + rest
+    for k, piles in enumerate(suits):
+        for a, (sa, ha, packet) in enumerate(piles):
+            if not packet:
+                continue
+            for e in empties:
+                if e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
+                    moved = tuple(sorted([p for j, p in enumerate(piles) if j != a] + [(e, ha, True)]))
+                    nxt = suits[:k] + (moved,) + suits[k + 1:]
+                    rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed)
+                    if rest is not None:
+                        return [PnsMove("shift", sa, e)] + rest
+    failed.add(key)
+    return None
+
+
+def _draw_free(state: PnsState, side: int, plan: list[PnsMove]) -> bool:
+    """Whether no draw can cut the plan short: fewer than 20 turns in a row without a pack
+    (counting the opponent's turns between), and no packet move before the plan's first
+    pack that brings back an arrangement of the planner's piles seen since the last pack."""
+    runs, run, lead = [], 0, None
+    for move in plan:
+        if move.kind == "pack":
+            if lead is None:
+                lead = run
+            runs.append(run)
+            run = 0
+        else:
+            run += 1
+    lead = run if lead is None else lead
+    if state.quiet + 2 * lead + 2 > QUIET_LIMIT or 2 * max(runs + [run]) + 2 > QUIET_LIMIT:
+        return False
+    if lead == 0:
+        return True
+
+    def own(square) -> tuple:
+        return tuple(p if p and side_of(p[-1]) == side else () for p in square)
+
+    seen = {own(square) for square, _ in state.seen}
+    square = list(state.square)
+    for move in plan[:lead]:
+        square[move.dst], square[move.src] = square[move.src], ()
+        if own(square) in seen:
+            return False
+    return True
+
+
+def race_win(state: PnsState, limit: int = 99) -> list[PnsMove] | None:
+    """A safe plan of at most ``limit`` turns with which the side to move wins the race
+    outright (the opponent needs at least as many turns), else None."""
+    if state.stock:
+        return None
+    me = state.to_move
+    return safe_plan(state, me, min(limit, lower_bound(state, 1 - me)), opponent_first=False)
+
+
+def pure_race(state: PnsState) -> bool:
+    """Whether the side to move wins by packing alone, with no packet move to find."""
+    me = state.to_move
+    plan = None if state.stock else side_plan(state, me)
+    return plan is not None and lower_bound(state, 1 - me) >= len(plan)
+
+
 def race_loss(state: PnsState) -> bool:
-    """Whether the side to move surely loses: the opponent's pure-pack plan is shorter than
-    any finish of the side to move."""
+    """Whether the side to move surely loses: the opponent has a safe plan shorter than any
+    finish of the side to move."""
     if state.stock:
         return False
     me = state.to_move
-    plan = side_plan(state, 1 - me)
-    return plan is not None and lower_bound(state, me) > len(plan)
+    return safe_plan(state, 1 - me, lower_bound(state, me) - 1, opponent_first=True) is not None
 
 
 def check_certificate(state: PnsState, plan: list[PnsMove]) -> str | None:
@@ -156,21 +298,25 @@ def check_certificate(state: PnsState, plan: list[PnsMove]) -> str | None:
     if state.stock:
         return "a race certificate needs an empty stock"
     me = state.to_move
-    if len(plan) != state.packs_left(me):
-        return f"the plan has {len(plan)} packs but {state.side.capitalize()} needs {state.packs_left(me)}"
+    block = reach(state, 1 - me)
     # Play the plan on the winner's piles alone: the opponent's piles stay where they are
-    # and cannot touch these, so only the winner's own legality matters.
+    # and cannot touch these; a packet move must be one the opponent cannot forestall.
     s = state
     for k, move in enumerate(plan, 1):
-        if move.kind != "pack":
-            return f"plan move {k} ({move.token}) is not a pack: a certificate may use packs only"
+        if move.kind == "pass":
+            return f"plan move {k} is a pass: a certificate lists the winner's packs and packet moves"
         s = PnsState(s.square, s.stock, me, 0, (), s.rules, s.deal)
         reason = game._why_not(s, move)
         if reason is not None:
             return f"plan move {k} ({move.token}) is illegal: {reason}"
+        if move.kind == "shift" and blockable(block[move.dst], k, False):
+            return (f"plan move {k} ({move.token}) is not safe: the opponent could move a packet "
+                    f"to {move.token[3:]} first")
         s = game.apply(s, move)
     if s.stacks(me) < 2:
         return "the plan does not end with two complete stacks"
+    if not _draw_free(state, me, plan):
+        return "a draw (20 turns without a pack, or a repeated position) could come before the plan ends"
     need = lower_bound(state, 1 - me)
     if need < len(plan):
         return f"the opponent may finish first: it needs at least {need} turns, the plan {len(plan)}"

@@ -236,8 +236,8 @@ def verify_strategy(text: str, source: str = "<strategy>") -> tuple[list[str], b
 def build_tree(state: PnsState, n: int, prover) -> Node:
     """The winner's strategy from ``state`` (winner to move, forced win in ``n`` proved by
     ``prover``): race certificates where they settle a branch, else the first winning move."""
-    plan = race_win(state)
-    if plan is not None and len(plan) <= n:
+    plan = race_win(state, n)
+    if plan is not None:
         return Node(state.side, [m.token for m in plan], True, 0)
     for move in GAME.legal_moves(state):
         after = GAME.apply(state, move)
