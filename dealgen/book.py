@@ -125,14 +125,21 @@ class _PuzzlePage(Flowable):
         grade = f"{entry.grade.capitalize()}  {GRADE_MARKS.get(entry.grade, '')}"
         canvas.drawRightString(x + width, top - head, grade)
         line2 = top - head - layout.body_size * 1.6
-        canvas.drawString(x, line2, f"PySolFC {book.game.pysolfc_title} game #{entry.deal}")
+        state = entry.state(book.game, book.catalog.rules)
+        if entry.kind == "problem":
+            canvas.drawString(x, line2, f"From deal #{entry.deal}, after {entry.turn} turns")
+            line2 -= layout.body_size * 1.6
+            canvas.setFont(book.styles.bold, layout.body_size * 1.1)
+            canvas.drawString(x, line2, _question(book.game, state, entry))
+            canvas.setFont(book.styles.regular, layout.body_size)
+        else:
+            canvas.drawString(x, line2, f"PySolFC {book.game.pysolfc_title} game #{entry.deal}")
         if book.catalog.rules != book.game.default_rules:
             canvas.drawRightString(x + width, line2, f"rules: {book.catalog.rules}")
         diagram_top = line2 - layout.body_size * 1.2
         bottom = top - height
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
-        state = book.game.deal(entry.deal, book.catalog.rules)
         scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
         drawn = scene.height * scale
         draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
@@ -214,11 +221,7 @@ class _Book:
             Spacer(1, frame_h * 0.5),
             Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules "
                               f"({game.rule_notes.get(catalog.rules, '')})."), s.small),
-            Paragraph(_escape(f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
-                              f"{game.pysolfc_title} in PySolFC and choose the game number printed with it."), s.small),
-            Paragraph(_escape(f"Every solution was replayed move by move through the dealgen {__version__} engine "
-                              "before printing. The deals and solutions are embedded in this PDF as "
-                              f"'{ATTACHMENT}'; `dealgen verify` on this file checks them again."), s.small),
+            *[Paragraph(_escape(text), s.small) for text in self._colophon()],
             PageBreak(),
         ]
 
@@ -241,6 +244,11 @@ class _Book:
         story.append(self._section("Solutions", "solutions"))
         for number, entry in numbered:
             key = f"solution-{number}"
+            if entry.kind == "problem":
+                block = self._problem_solution(number, entry)
+                story += [CondPageBreak(frame_h * 0.2), _Bookmark(f"Solution {number}", key, 1),
+                          KeepTogether(block[:2])] + block[2:]
+                continue
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {len(entry.moves)} moves"
             steps = walkthrough_flowables(catalog.solution(entry), mono=self.layout.mono, every=info.every,
                                           body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
@@ -248,6 +256,40 @@ class _Book:
             head = [CondPageBreak(frame_h * 0.3), _Bookmark(f"Solution {number}", key, 1), Paragraph(_escape(title), s.h2)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
+
+    def _colophon(self) -> list[str]:
+        game = self.game
+        if self.game.problem_kit() is not None:
+            return [f"Every puzzle is a position from a game the computer played against itself on a deal "
+                    f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
+                    f"whatever the other side does.",
+                    f"Every solution is a complete strategy: every reply of the defender was replayed through "
+                    f"the dealgen {__version__} engine, branch by branch, before printing. The strategies are "
+                    f"embedded in this PDF as '{ATTACHMENT}'; `dealgen verify` on this file checks them again."]
+        return [f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
+                f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
+                f"Every solution was replayed move by move through the dealgen {__version__} engine "
+                f"before printing. The deals and solutions are embedded in this PDF as "
+                f"'{ATTACHMENT}'; `dealgen verify` on this file checks them again."]
+
+    def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
+        """A problem's solution: the main line, every other reply answered (indented)."""
+        s = self.styles
+        kit = self.game.problem_kit()
+        question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
+        title = f"Puzzle {number}: {question}, {entry.grade}"
+        out: list[Flowable] = [Paragraph(_escape(title), s.h2)]
+        body = s.body
+        for line in lines:
+            indent = body.fontSize * (1.6 * line.level + 1.6)
+            style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=indent,
+                                   firstLineIndent=-body.fontSize * 1.6, spaceAfter=body.fontSize * 0.25)
+            out.append(Paragraph(_escape(line.text), style))
+        if not complete:
+            out.append(Paragraph(_escape(
+                f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
+                f"this PDF; `dealgen verify` replays every branch."), s.small))
+        return out
 
     def _rules_text(self, text: str) -> list[Flowable]:
         """A game's how-to-play text: '## ' lines are headings, blank lines end paragraphs."""
@@ -318,6 +360,11 @@ class _Doc(BaseDocTemplate):
             numbers = [n for n, _ in flowable.items]
             label = f"Puzzle {numbers[0]}" if len(numbers) == 1 else f"Puzzles {numbers[0]}-{numbers[-1]}"
             self.notify("TOCEntry", (1, label, self.page, f"puzzle-{numbers[0]}"))
+
+
+def _question(game: Any, state: Any, entry: Any) -> str:
+    """"Red to play and win in 3"."""
+    return f"{game.to_move(state).capitalize()} to play and win in {entry.n}"
 
 
 def _strip(text: str, limit: int = 60) -> str:

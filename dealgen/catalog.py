@@ -7,8 +7,12 @@
      "deals": [{"deal": 17, "grade": "easy", "percentile": 12.5, "metrics": {...},
                 "solution": ["1a", "2h", ...], "verified_by": "dealgen 0.1.0"}, ...]}
 
-Every entry's solution is replayed through the engine before a catalog is written and
-again by ``dealgen verify CATALOG.json``.
+A game whose puzzles are "to play and win" problems (``Game.problem_kit``, Pack 'n' Stack)
+keeps problems instead: {"deal": 26, "turn": 41, "grade": "hard", "stars": 4, "n": 5,
+"position": [its text lines], "strategy": [the tree's lines], "metrics": {...}, "verified_by": ...}.
+
+Every entry is replayed through the engine before a catalog is written and again by
+``dealgen verify CATALOG.json``: a solution from its deal, a problem's strategy branch by branch.
 """
 
 from __future__ import annotations
@@ -16,13 +20,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
 from .fileio import read_text, write_atomic
-from .games import get_game
+from .games import Game, get_game
 from .solution import Solution
 from .verify import Verdict, replay
 
@@ -39,16 +43,136 @@ class Entry:
     moves: tuple[str, ...]
     verified_by: str = f"dealgen {__version__}"
 
+    kind: ClassVar[str] = "deal"
+
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal, "grade": self.grade, "percentile": self.percentile,
                 "metrics": self.metrics, "solution": list(self.moves), "verified_by": self.verified_by}
+
+    def state(self, game: Game, rules: str) -> Any:
+        """The position the puzzle shows: the deal."""
+        return game.deal(self.deal, rules)
+
+    def verify(self, catalog: "Catalog") -> Verdict:
+        return replay(catalog.solution(self))
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "Entry":
+        for key in ("deal", "grade", "percentile", "metrics", "solution", "verified_by"):
+            if key not in raw:
+                raise InputError(f"{where}: missing field '{key}'")
+        deal = _deal(raw, where)
+        moves = raw["solution"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise InputError(f"{where}: 'solution' must be a list of move tokens")
+        for n, token in enumerate(moves, 1):
+            try:
+                game.parse_move(token)
+            except InputError as err:
+                raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
+        if not isinstance(raw["metrics"], dict):
+            raise InputError(f"{where}: 'metrics' must be an object")
+        if not isinstance(raw["percentile"], (int, float)):
+            raise InputError(f"{where}: 'percentile' must be a number")
+        return cls(deal, str(raw["grade"]), float(raw["percentile"]), raw["metrics"], tuple(moves),
+                   str(raw["verified_by"]))
+
+
+@dataclass(frozen=True)
+class ProblemVerdict:
+    """A problem's strategy replayed through the engine (``Game.problem_kit().verify``)."""
+
+    deal: int
+    ok: bool
+    lines: tuple[str, ...]
+
+    def line(self) -> str:
+        return "\n".join(self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "verdict": list(self.lines)}
+
+
+@dataclass(frozen=True)
+class ProblemEntry:
+    """A "to play and win" problem (a two-player game): the position reached in deal ``deal``
+    after ``turn`` turns (its text form, one line each), won by the side to move within ``n``
+    of its own turns whatever the defence; ``strategy`` is the winning tree (the lines after
+    ``tree:`` in a strategy file), replayed branch by branch by the verifier."""
+
+    deal: int
+    turn: int
+    grade: str
+    stars: int
+    n: int
+    position: tuple[str, ...]
+    strategy: tuple[str, ...]
+    metrics: dict[str, Any]
+    verified_by: str = f"dealgen {__version__}"
+
+    kind: ClassVar[str] = "problem"
+
+    @property
+    def source(self) -> str:
+        return f"deal {self.deal} turn {self.turn}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal, "turn": self.turn, "grade": self.grade, "stars": self.stars, "n": self.n,
+                "position": list(self.position), "strategy": list(self.strategy), "metrics": self.metrics,
+                "verified_by": self.verified_by}
+
+    def state(self, game: Game, rules: str) -> Any:
+        return game.problem_kit().position(self.position, self.source)
+
+    def strategy_text(self, game: Game) -> str:
+        return game.problem_kit().strategy_text(self.position, self.n, self.strategy, self.source)
+
+    def verify(self, catalog: "Catalog") -> ProblemVerdict:
+        game = get_game(catalog.game)
+        where = f"{catalog.game} {self.source}"
+        try:
+            lines, ok = game.problem_kit().verify(self.strategy_text(game), where)
+        except InputError as err:  # a hand-edited entry that no longer reads is a failed check here
+            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {err}",))
+        return ProblemVerdict(self.deal, ok, tuple(lines))
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":
+        for key in ("deal", "turn", "grade", "stars", "n", "position", "strategy", "metrics", "verified_by"):
+            if key not in raw:
+                raise InputError(f"{where}: missing field '{key}'")
+        deal = _deal(raw, where)
+        for key in ("turn", "stars", "n"):
+            if not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 0:
+                raise InputError(f"{where}: '{key}' must be a whole number, not {raw[key]!r}")
+        for key in ("position", "strategy"):
+            if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
+                raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
+        if not isinstance(raw["metrics"], dict):
+            raise InputError(f"{where}: 'metrics' must be an object")
+        entry = cls(deal, raw["turn"], str(raw["grade"]), raw["stars"], raw["n"], tuple(raw["position"]),
+                    tuple(raw["strategy"]), raw["metrics"], str(raw["verified_by"]))
+        game.problem_kit().position(entry.position, f"{where} position")  # a position that reads, or exit 2
+        return entry
+
+
+def entry_type(game: Game) -> type:
+    """What a catalog of ``game`` holds: deals, or problems for a game with a problem kit."""
+    return Entry if game.problem_kit() is None else ProblemEntry
+
+
+def _deal(raw: dict[str, Any], where: str) -> int:
+    try:
+        return parse_deal_number(raw["deal"])
+    except InputError as err:
+        raise InputError(f"{where}: {err}") from None
 
 
 @dataclass(frozen=True)
 class Catalog:
     game: str
     rules: str
-    entries: tuple[Entry, ...]
+    entries: tuple[Any, ...]  # Entry, or ProblemEntry for a game with problems
     title: str = ""
     subtitle: str = ""
     author: str = ""
@@ -90,32 +214,13 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         raise InputError(f"{source}: {err}") from None
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
+    kind = entry_type(game)
     entries = []
     for i, raw in enumerate(data["deals"], 1):
         where = f"{source}: deals[{i}]"
         if not isinstance(raw, dict):
             raise InputError(f"{where}: must be an object")
-        for key in ("deal", "grade", "percentile", "metrics", "solution", "verified_by"):
-            if key not in raw:
-                raise InputError(f"{where}: missing field '{key}'")
-        try:
-            deal = parse_deal_number(raw["deal"])
-        except InputError as err:
-            raise InputError(f"{where}: {err}") from None
-        moves = raw["solution"]
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise InputError(f"{where}: 'solution' must be a list of move tokens")
-        for n, token in enumerate(moves, 1):
-            try:
-                game.parse_move(token)
-            except InputError as err:
-                raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
-        if not isinstance(raw["metrics"], dict):
-            raise InputError(f"{where}: 'metrics' must be an object")
-        if not isinstance(raw["percentile"], (int, float)):
-            raise InputError(f"{where}: 'percentile' must be a number")
-        entries.append(Entry(deal, str(raw["grade"]), float(raw["percentile"]), raw["metrics"],
-                             tuple(moves), str(raw["verified_by"])))
+        entries.append(kind.from_json(raw, where, game))
     return Catalog(game.name, rules, tuple(entries), str(data.get("title", "")),
                    str(data.get("subtitle", "")), str(data.get("author", "")), dict(data.get("selection", {})))
 
@@ -124,9 +229,10 @@ def read_catalog(path: str | Path) -> Catalog:
     return parse_catalog(read_text(path, "catalog"), str(path))
 
 
-def verify_catalog(catalog: Catalog) -> list[Verdict]:
-    """Replay every entry's solution from its deal; one verdict per entry."""
-    return [replay(catalog.solution(entry)) for entry in catalog.entries]
+def verify_catalog(catalog: Catalog) -> list[Any]:
+    """Replay every entry through the engine (a solution from its deal, or a problem's whole
+    strategy); one verdict per entry (``.ok``, ``.line()``, ``.to_json()``, ``.deal``)."""
+    return [entry.verify(catalog) for entry in catalog.entries]
 
 
 def require_verified(catalog: Catalog) -> None:

@@ -71,11 +71,12 @@ class Selection:
     kept: dict[str, int]
     seen: dict[str, int] = field(default_factory=dict)  # graded deals met per band
     unsolved: int = 0  # deals without a solution (unsolvable, or the budget ran out)
+    lacking: str = "without a solution"  # what ``unsolved`` counts, in words
 
     def report(self) -> str:
         bands = ", ".join(f"{g} {self.kept.get(g, 0)}/{n} (of {self.seen.get(g, 0)} met)" for g, n in self.wanted.items())
         return (f"tried {self.tried} deals, kept {sum(self.kept.values())}: {bands}; "
-                f"{self.unsolved} without a solution")
+                f"{self.unsolved} {self.lacking}")
 
 
 def select(

@@ -35,6 +35,10 @@ class Verdict:
     reached: bool | None = None  # the claimed outcome was reached (None: the claim is "won")
 
     @property
+    def deal(self) -> int:
+        return self.solution.deal
+
+    @property
     def ok(self) -> bool:
         return self.error is None and (self.won if self.reached is None else self.reached)
 

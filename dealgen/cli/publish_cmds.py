@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..catalog import read_catalog, write_catalog
-from ..errors import InputError
+from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
 from ..fileio import check_writable, write_atomic
 from ..games import get_game
@@ -18,11 +18,14 @@ from . import main
 from .common import ProgressLine, rules_option
 
 OUTPUT = Path("output")
+PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
 
 
 def _selection_options(func):
     options = [
-        click.option("--count", type=int, default=None, help="How many deals, spread evenly over the grades (default 40)."),
+        click.option("--count", type=int, default=None,
+                     help="How many deals, spread evenly over the grades (default 40); for a game of problems "
+                          "(pack-n-stack), how many problems of any grade (default 8)."),
         click.option("--mix", default=None, metavar="GRADE:N,...",
                      help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
@@ -42,7 +45,19 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
     """A fresh graded selection, with progress on stderr."""
     game = get_game(game_name)
     rules = game.check_rules(rules)
-    wanted = parse_mix(mix, GRADES) if mix else even_mix(40 if count is None else count, GRADES)
+    problems = game.problem_kit() is not None
+    if problems and max_states is not None:
+        raise InputError(f"--max-states budgets the solitaire solver; {game.name} problems are found by a proof "
+                         f"search with its own node budget")
+    default = PROBLEM_COUNT if problems else 40
+    if mix:
+        wanted = parse_mix(mix, GRADES)
+    elif problems:  # problems come in whatever grades the deals give, unless --mix asks
+        wanted = {"any": default if count is None else count}
+        if wanted["any"] < 1:
+            raise InputError(f"--count must be at least 1, got {wanted['any']}")
+    else:
+        wanted = even_mix(default if count is None else count, GRADES)
     if mix and count is not None and count != sum(wanted.values()):
         raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
     began = time.monotonic()
@@ -53,7 +68,14 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
 
     try:
-        selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title, progress)
+        if problems:
+            from ..problemset import select_problems
+
+            selection = select_problems(game, rules, None if "any" in wanted else wanted, sum(wanted.values()),
+                                        start, seed, max_tries, jobs, title, progress)
+        else:
+            selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title,
+                                      progress)
     finally:
         line.end()
     click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
@@ -73,7 +95,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     band are kept, easiest first. Every solution is replayed through the engine before writing.
     """
     name = get_game(game).name
-    target = check_writable(output or OUTPUT / f"{name}-{count or 40}.json")
+    default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
+    target = check_writable(output or OUTPUT / f"{name}-{count or default}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} puzzles")
     write_catalog(selection.catalog, target)
@@ -127,7 +150,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
     info = BookInfo(
         title=title or cat.title or f"{get_game(game_name).title} Puzzles",
-        subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(len(cat.entries), grades)),
+        subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(
+            len(cat.entries), grades, "problems" if cat.entries[0].kind == "problem" else "deals")),
         author=author if author is not None else cat.author,
         every=every,
     )
@@ -137,9 +161,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
-def _default_subtitle(count: int, grades: list[str]) -> str:
+def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str:
     span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
-    return f"{count} graded deals, {span}"
+    return f"{count} graded {what}, {span}"
 
 
 @main.command()
@@ -171,6 +195,9 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
         raise InputError(f"--days must be at least 1, not {days}")
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
+    if g.problem_kit() is not None:
+        _daily_problems(g, rules, first, days, weekly, mono, output)
+        return
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
     folder = Path(output)
@@ -221,5 +248,76 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": result.deal,
               "grade": result.grade, "percentile": result.percentile, "metrics": result.metrics,
               "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
+    files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+    return files
+
+
+def _out_folder(output: str) -> Path:
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{folder}: exists and is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    check_writable(folder / "probe")
+    return folder
+
+
+def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, output: str) -> None:
+    """Daily problems: the day's deal is the first in its window with a problem of the weekday's
+    grade, and the problem is the strongest of that grade in the deal's endgame."""
+    import datetime as dt
+
+    from ..catalog import Catalog, ProblemEntry
+    from ..daily import pick
+
+    folder = _out_folder(output)
+    kit = game.problem_kit()
+    for offset in range(days):
+        day = first + dt.timedelta(days=offset)
+        wanted = weekly[day.weekday()]
+        found: dict[int, list] = {}
+
+        def grade_of(deal: int) -> str | None:
+            found[deal] = [p for p in kit.find(deal) if p["grade"] == wanted]
+            return wanted if found[deal] else None
+
+        chosen = pick(day, weekly, grade_of)
+        p = max(found[chosen.deal], key=lambda p: (p["stars"], p["n"], -p["turn"]))
+        entry = ProblemEntry(p["deal"], p["turn"], p["grade"], p["stars"], p["n"], tuple(p["position"]),
+                             tuple(p["strategy"]), p["metrics"])
+        verdict = entry.verify(Catalog(game.name, rules, (entry,)))  # the gate: nothing unverified is drawn
+        if not verdict.ok:
+            raise CheckFailed(f"nothing written: {verdict.line()}")
+        files = _problem_day_files(game, day, entry, mono)
+        for name, data in files.items():
+            write_atomic(folder / name, data)
+        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "
+                   f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
+
+
+def _problem_day_files(game, day, entry, mono: bool) -> dict[str, bytes]:
+    """Every file of one day's problem, drawn in memory first."""
+    import json
+
+    from .. import __version__
+    from ..daily import IMAGE_SIZES, day_scene, grade_mark
+    from ..render.pdf import problem_pdf_bytes
+    from ..render.png import png_bytes
+    from ..render.problem import solution_scene
+    from ..render.registry import DiagramOptions, position_scene
+
+    kit = game.problem_kit()
+    question, lines, complete = kit.solution(entry.strategy_text(game), entry.source)
+    state = entry.state(game, game.default_rules)
+    stem = f"{game.name}-{day.isoformat()}"
+    title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    subtitle = f"{question} · {entry.grade.capitalize()} {grade_mark(entry.grade, GRADES)} · from deal #{entry.deal}"
+    diagram = position_scene(game, state, DiagramOptions(mono=mono, caption=False))
+    files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
+             for kind, size in IMAGE_SIZES.items()}
+    heading = f"{title}: {question}"
+    files[f"{stem}-solution.pdf"] = problem_pdf_bytes(game, state, heading, lines, complete, mono)
+    files[f"{stem}-solution.png"] = png_bytes(solution_scene(game, state, heading, lines, complete, mono), dpi=150)
+    record = {"date": day.isoformat(), "game": game.name, "rules": game.default_rules, **entry.to_json(),
+              "question": question, "verified_by": f"dealgen {__version__}"}
     files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     return files

@@ -32,12 +32,13 @@ def verify(file: str, show: bool, as_json: bool) -> None:
         catalog = read_book_catalog(file) if lower.endswith(".pdf") else read_catalog(file)
         verdicts = verify_catalog(catalog)
         if as_json:
-            echo_json([{"deal": v.solution.deal, **v.to_json()} for v in verdicts])
+            echo_json([{"deal": v.deal, **v.to_json()} for v in verdicts])
         else:
             for verdict in verdicts:
                 click.echo(verdict.line())
             failed = sum(not v.ok for v in verdicts)
-            click.echo(f"{len(verdicts) - failed} of {len(verdicts)} solutions verified" + (f", {failed} FAILED" if failed else ""))
+            what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
+            click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
         sys.exit(0 if all(v.ok for v in verdicts) else 1)
 
     text = read_text(file, "file")

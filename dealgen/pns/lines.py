@@ -64,7 +64,7 @@ class _Writer:
                 return f"{k}. {self.me} {packs[0]} and wins."
             span = f"{k}" if len(packs) == 1 else f"{k}-{k + len(packs) - 1}"
             plan = packs[0] if len(packs) == 1 else ", ".join(packs[:-1]) + " and " + packs[-1]
-            return (f"{span}. {self.me} packs {plan}, one a turn, whatever {self.them} plays, "
+            return (f"{span}. {self.me} plays {plan}, one a turn, whatever {self.them} does, "
                     f"and wins the race ({self.them} cannot finish sooner).")
         if not node.children:
             return f"{k}. {self.me} {node.moves[0]} and wins."

@@ -67,11 +67,14 @@ def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
     return out
 
 
-def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: float = 2.0) -> Problem | None:
-    """The problem this position makes, or None (no forced win found, or a bare race)."""
+def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: float | None = 2.0,
+            max_nodes: int = 5_000_000) -> Problem | None:
+    """The problem this position makes, or None (no forced win found, or a bare race).
+    With ``seconds=None`` only the node budget bounds the search, so the answer does not
+    depend on the machine (what published catalogs use)."""
     if pure_race(state):
         return None
-    result = prove(state, limit=max_n, seconds=seconds)
+    result = prove(state, limit=max_n, seconds=seconds, max_nodes=max_nodes)
     if result.status != "win" or result.n is None:
         return None
     prover = Prover(max_nodes=10_000_000)
@@ -84,14 +87,24 @@ def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: floa
     return Problem(deal, turn, state, n, wins, greedy, greedy not in wins, winner_shifts(tree), count_nodes(tree), tree)
 
 
+def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, seed: int = 0,
+                     max_nodes: int = 5_000_000) -> list[Problem]:
+    """Every problem in the endgame of ``deal``'s search-vs-search game, in the order of play."""
+    found = []
+    for turn, state in endgame_positions(deal, seed):
+        problem = examine(deal, turn, state, max_n, seconds, max_nodes)
+        if problem is not None:
+            found.append(problem)
+    return found
+
+
 def find_problems(deals, max_n: int = 6, seconds: float = 2.0, seed: int = 0, progress=None) -> list[Problem]:
     """Problems from the endgames of ``deals``, at most one per deal (the best), graded best first."""
     found = []
     for deal in deals:
         best = None
-        for turn, state in endgame_positions(deal, seed):
-            problem = examine(deal, turn, state, max_n, seconds)
-            if problem is not None and (best is None or problem.grade < best.grade):
+        for problem in problems_in_deal(deal, max_n, seconds, seed):
+            if best is None or problem.grade < best.grade:
                 best = problem
         if best is not None:
             found.append(best)

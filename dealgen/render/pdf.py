@@ -378,3 +378,36 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
 
 def write_walkthrough_pdf(wt: Any, path: str | FilePath, mono: bool = False, page: str = "a4") -> FilePath:
     return write_atomic(path, walkthrough_pdf_bytes(wt, mono, page))
+
+
+def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete: bool, mono: bool = False,
+                      page: str = "a4") -> bytes:
+    """A problem and its solution as a PDF of its own: heading, diagram, main line and the other
+    replies answered (indented)."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+
+    from .problem import DEEPER
+    from .registry import DiagramOptions
+
+    size = PAGE_SIZES[page]
+    margin = 50.0
+    styles = walkthrough_styles(mono=mono)
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                            bottomMargin=margin, title=heading, author="dealgen", creator=CREATOR, producer=CREATOR,
+                            invariant=1)
+    story: list[Flowable] = [Paragraph(escape(heading), styles["title"]),
+                             DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
+                             Spacer(1, 8)]
+    body = styles["step"]
+    for line in lines:
+        style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=body.fontSize * (1.6 * line.level + 2.2),
+                               spaceAfter=body.fontSize * 0.3)
+        story.append(Paragraph(escape(line.text), style))
+    if not complete:
+        story.append(Paragraph(escape(DEEPER), styles["facts"]))
+    doc.build(story, canvasmaker=make_canvas)
+    return buffer.getvalue()

@@ -1,0 +1,68 @@
+"""Pack 'n' Stack problems for the publishing pipeline (``Game.problem_kit``).
+
+What catalogs, books and daily deals ask of a game whose puzzles are "to play and win"
+problems, and nothing else:
+
+    find(deal, max_n, max_nodes)           the deal's problems as JSON-ready dicts
+    position(lines, source)                the problem's position (a state)
+    strategy_text(position, n, strategy)   the strategy file (position, goal, tree)
+    verify(text, source)                   replay every branch: (verdict lines, ok)
+    solution(text, source, max_lines)      the question and the solution as indented lines
+
+Grades come from the problem's stars (``Problem.stars``: one, plus one each for a single
+winning first move, a greedy first pack that fails, a packet move needed, a win in 4 or
+more): 1-2 stars easy, 3 medium, 4 hard, 5 expert.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games.pack_n_stack import PACK_N_STACK as GAME
+from ..games.pack_n_stack import PnsState
+from .lines import Line, question, solution_lines
+from .strategy import format_tree, parse_strategy, verify_strategy
+
+GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert"}
+MAX_N = 6  # the longest forced win looked for, in the winner's turns
+MAX_NODES = 100_000  # proof search budget per position: a count, so catalogs do not depend on the machine
+
+
+def find(deal: int, max_n: int = MAX_N, max_nodes: int = MAX_NODES) -> list[dict[str, Any]]:
+    """Every problem in the endgame of deal ``deal`` (search-vs-search self-play), in the order
+    of play, each ready for a catalog entry."""
+    from .problems import problems_in_deal
+
+    out = []
+    for p in problems_in_deal(deal, max_n=max_n, seconds=None, max_nodes=max_nodes):
+        out.append({
+            "deal": deal, "turn": p.turn, "n": p.n, "stars": p.stars, "grade": GRADE_BY_STARS[p.stars],
+            "position": GAME.to_text(p.state).splitlines(), "strategy": format_tree(p.tree),
+            "metrics": {"winning_first_moves": p.winning_first_moves, "greedy_move": p.greedy_move,
+                        "greedy_fails": p.greedy_fails, "packet_moves": p.packet_moves,
+                        "proof_size": p.proof_size},
+        })
+    return out
+
+
+def position(lines: list[str] | tuple[str, ...], source: str) -> PnsState:
+    return GAME.from_text("\n".join(lines) + "\n", source)
+
+
+def strategy_text(position_lines: list[str] | tuple[str, ...], n: int, strategy: list[str] | tuple[str, ...],
+                  source: str = "<problem>") -> str:
+    """The strategy file: the position, ``goal: <side to move> wins in N``, ``tree:`` and the tree."""
+    side = position(position_lines, source).side
+    return "\n".join([*position_lines, f"goal: {side} wins in {n}", "tree:", *strategy]) + "\n"
+
+
+def verify(text: str, source: str) -> tuple[list[str], bool]:
+    return verify_strategy(text, source)
+
+
+def solution(text: str, source: str, max_lines: int = 40) -> tuple[str, list[Line], bool]:
+    """The question ("Red to play and win in 3"), the solution lines, and whether every branch
+    is spelt out to its end within ``max_lines``."""
+    tree = parse_strategy(text, source)
+    lines, complete = solution_lines(tree, max_lines)
+    return question(tree), lines, complete
