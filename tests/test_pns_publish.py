@@ -1,0 +1,150 @@
+"""Pack 'n' Stack problems through the publishing pipeline: catalogs, the gate, books, daily files."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from dealgen.book import BookInfo, book_pdf
+from dealgen.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
+from dealgen.cli import main
+from dealgen.cli.publish_cmds import _problem_day_files
+from dealgen.errors import CheckFailed, InputError
+from dealgen.games import get_game
+from dealgen.layout import load_layout
+from dealgen.pns.lines import solution_lines
+from dealgen.pns.strategy import parse_strategy
+
+from .conftest import DATA
+from .pdfcheck import colour_operations
+
+GAME = get_game("pack-n-stack")
+TEXT = (DATA / "pns-26-strategy.txt").read_text()
+
+
+def entry(strategy: list[str] | None = None) -> ProblemEntry:
+    lines = [ln for ln in TEXT.splitlines() if not ln.startswith("#")]
+    goal = next(i for i, ln in enumerate(lines) if ln.startswith("goal:"))
+    tree = lines[goal + 2:] if strategy is None else strategy
+    return ProblemEntry(26, 41, "hard", 4, 5, tuple(lines[:goal]), tuple(tree), {"proof_size": 41})
+
+
+def catalog(*entries: ProblemEntry) -> Catalog:
+    return Catalog("pack-n-stack", "parlett", entries or (entry(),), title="Test Problems")
+
+
+def broken() -> ProblemEntry:
+    good = list(entry().strategy)
+    cut = good.index("  red e5>b5")
+    return entry(good[:cut] + good[cut + 2:])  # one of Red's replies left unanswered
+
+
+def test_solution_lines_main_line_and_alternatives():
+    lines, complete = solution_lines(parse_strategy(TEXT))
+    assert complete and [ln.level for ln in lines] == [0, 0]
+    assert lines[0].text == "1. Black d3>d4; whatever Red plays (every reply is answered alike)"
+    assert lines[1].text.startswith("2-5. Black plays b4-d4, c5-d5, d5-d1 and d1-e1, one a turn")
+    # a reply answered differently is listed under the turn it answers
+    tree = parse_strategy(TEXT)
+    tree.root.children[3].children[0].moves = ["b4-d4", "c5-d5", "d1-e1", "d5-d1"]
+    lines, _ = solution_lines(tree)
+    assert lines[0].text == "1. Black d3>d4; Red d2>a2 (or d2>b2, d2>c2, d2>d3, b3>b1, b3>b2, b3>a3, b3>c3, " \
+                            "b3>d3, b3>e3, b3>b5, e4>e2, e4>e3, e4>c4, e5>e2, e5>e3, e5-e4, e5>a5 or e5>b5, " \
+                            "answered alike)"
+    assert lines[1].level == 1 and lines[1].text.startswith("If Red d2>e2 instead: 2-5. Black plays b4-d4, c5-d5, d1-e1")
+
+
+def test_catalog_round_trip_and_verification(tmp_path: Path):
+    cat = catalog()
+    again = parse_catalog(cat.dumps(), "cat.json")
+    assert again == cat and again.dumps() == cat.dumps()
+    assert again.entries[0].state(GAME, "parlett").side == "black"
+    verdicts = verify_catalog(again)
+    assert [v.ok for v in verdicts] == [True] and "verified" in verdicts[0].line()
+    path = write_catalog(cat, tmp_path / "cat.json")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0 and "1 of 1 problems verified" in result.output
+
+
+def test_the_gate_refuses_a_broken_strategy(tmp_path: Path):
+    with pytest.raises(CheckFailed, match="reply e5>b5 is not answered"):
+        write_catalog(catalog(entry(), broken()), tmp_path / "cat.json")
+    assert list(tmp_path.iterdir()) == []  # nothing written
+    with pytest.raises(CheckFailed):
+        book_pdf(catalog(broken()), load_layout("6x9"), BookInfo("x"))
+    hand_edited = tmp_path / "edited.json"
+    hand_edited.write_text(catalog(broken()).dumps())
+    result = CliRunner().invoke(main, ["verify", str(hand_edited)])
+    assert result.exit_code == 1 and "FAILED" in result.output and "0 of 1 problems verified, 1 FAILED" in result.output
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d.pop("strategy"), "deals[1]: missing field 'strategy'"),
+    (lambda d: d.update(n="five"), "deals[1]: 'n' must be a whole number"),
+    (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
+    (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
+])
+def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
+    data = json.loads(catalog().dumps())
+    edit(data["deals"][0])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match=re.escape(message)):
+        parse_catalog(path.read_text(), str(path))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and str(path) in result.output and message in result.output
+
+
+def test_a_small_book_end_to_end(tmp_path: Path):
+    cat = catalog()
+    path = tmp_path / "cat.json"
+    write_catalog(cat, path)
+    out = tmp_path / "book.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    pages = [p.extract_text() for p in reader.pages]
+    puzzle = next(i for i, t in enumerate(pages) if "Puzzle 1" in t and "From deal #26, after 41 turns" in t)
+    assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
+    back = "".join(pages[puzzle + 1:])
+    assert "Puzzle 1: Black to play and win in 5, hard" in back
+    assert "1. Black d3>d4; whatever Red plays" in back and "2-5. Black plays b4-d4" in back
+    assert colour_operations(reader) == []  # the 6x9 preset is mono
+    assert read_book_catalog(out) == cat
+    verified = CliRunner().invoke(main, ["verify", str(out)])
+    assert verified.exit_code == 0 and "1 of 1 problems verified" in verified.output
+
+
+def test_daily_files_of_a_problem():
+    files = _problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
+    stem = "pack-n-stack-2026-11-23"
+    assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
+                                                          "-solution.png", ".json"))
+    assert Image.open(io.BytesIO(files[f"{stem}-square.png"])).size == (1080, 1080)
+    assert Image.open(io.BytesIO(files[f"{stem}-wide.png"])).size == (1200, 630)
+    text = PdfReader(io.BytesIO(files[f"{stem}-solution.pdf"])).pages[0].extract_text()
+    assert "Black\nto play and win in 5" in text and "1. Black d3>d4" in text  # the title wraps
+    record = json.loads(files[f"{stem}.json"])
+    assert record["deal"] == 26 and record["n"] == 5 and record["question"] == "Black to play and win in 5"
+
+
+def test_generate_finds_a_problem_and_refuses_solver_options(tmp_path: Path):
+    out = tmp_path / "p.json"
+    result = CliRunner().invoke(main, ["generate", "pack-n-stack", "--count", "1", "--start", "26", "--jobs", "1",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    cat = parse_catalog(out.read_text())
+    assert cat.entries[0].deal == 26 and all(v.ok for v in verify_catalog(cat))
+    bad = CliRunner().invoke(main, ["generate", "pack-n-stack", "--max-states", "10", "-o", str(tmp_path / "q.json")])
+    assert bad.exit_code == 2 and "--max-states" in bad.output
+    bad = CliRunner().invoke(main, ["generate", "pack-n-stack", "--mix", "easy:x", "-o", str(tmp_path / "q.json")])
+    assert bad.exit_code == 2 and "easy:x" in bad.output
+    assert not (tmp_path / "q.json").exists()
