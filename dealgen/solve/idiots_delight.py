@@ -24,13 +24,16 @@ generated), ``dead_ends`` (positions proved lost), ``solution_length`` (moves),
 ``choices`` (positions along the solution with more than one legal move),
 ``alternatives`` (legal moves along the solution beyond the one played: how many wrong
 turns a player could take) and ``max_branching`` (most legal moves at once on it).
+
+Rule set ``free`` has its own search (``search_free``): one deal phase at a time, with a
+dominance between positions that only holds when a deal is allowed at any time.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import SOLVED, UNKNOWN, UNSOLVABLE, SolverOutput, register_solver
 
@@ -277,6 +280,248 @@ def search(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
     return Search(UNSOLVABLE, (), expanded, len(dead))
 
 
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class FreeSearch:
+    """The exact search for rule set ``free``, one deal phase at a time.
+
+    A position is (deals made, live cards), live meaning not yet discarded (stock
+    included). Between two deals only discards happen; a *phase* is every position
+    reachable by discards from the one a deal produced. The search enumerates a phase
+    (a few hundred positions at most), then deals from the positions worth dealing
+    from, depth first, with a memo of phase starts proved lost.
+
+    Soundness rests on one lemma, DOMINANCE. Say a card y *serves* a card w when y is in
+    another stack and has w's rank or is a higher card of w's suit: y serves w exactly
+    when y could ever be w's partner (the two cards of one stack are never both on top).
+    Let A and B have the same deals made, live(B) a proper subset of live(A), and no card
+    live in B served by a card of R = live(A) - live(B). Then if A can be won, so can B:
+    replay A's winning line from B, skipping the moves that discard R's cards. Every
+    other move only discards cards live in B, and their partners serve them, so are not
+    in R; each such card is on top in B whenever it is on top in A (B has discarded a
+    superset, live(B) never contains an R card); and a deal is legal at any time under
+    ``free``, so the replay is legal and discards everything. (Under ``strict`` a deal
+    depends on which discards exist, so none of this applies there.) Hence:
+
+    * a discard whose cards serve no card still live afterwards is *safe*: it is played
+      at once and no sibling move is tried (the position after it dominates);
+    * of the positions of a phase, only those no other position of the same phase
+      dominates are dealt from.
+
+    Dead ends, each a necessary condition for a win checked before a position is used:
+    every live card is still served by some live card (``helper_masks``); the pair-only
+    cards of each rank can be paired off across stacks (``PairCheck``); and at each phase
+    start the blocking fixpoint (``_fixpoint``, the argument of ``all_dischargeable``
+    from the current position).
+    """
+
+    def __init__(self, stacks: Sequence[Sequence[int]], stock: Sequence[int]):
+        self.piles = [list(s) for s in stacks]
+        self.stock = list(stock)
+        self.ndeals = len(self.stock) // 4
+        cols = [list(s) for s in self.piles]
+        for k, c in enumerate(self.stock):
+            cols[k % 4].append(c)
+        self.cols = cols
+        self.base = [len(p) for p in self.piles]  # cards of a stack in play before any deal
+        self.serves = helper_masks(self.piles, self.stock)  # card -> cards that can partner it
+        self.served: dict[int, int] = {c: 0 for c in self.serves}  # card -> cards it can partner
+        for x, m in self.serves.items():
+            for y in _bits(m):
+                self.served[y] |= 1 << x
+        self.live0 = sum(1 << c for c in self.serves)
+        self.pairs = PairCheck({c: s for s, col in enumerate(cols) for c in col})
+        # blocking fixpoint data: for x and each card y that serves it, the cards above
+        # either of them, and those of them in play once both x and y are
+        where = {c: (s, i) for s, col in enumerate(cols) for i, c in enumerate(col)}
+        above: dict[int, int] = {}
+        for col in cols:
+            acc = 0
+            for c in reversed(col):
+                above[c] = acc
+                acc |= 1 << c
+        self.inplay = [sum(1 << c for s, col in enumerate(cols) for c in col[:self.base[s] + d])
+                       for d in range(self.ndeals + 1)]
+        self.options: dict[int, list[tuple[int, int, int]]] = {}
+        for x, m in self.serves.items():
+            sx, ix = where[x]
+            opts = []
+            for y in _bits(m):
+                sy, iy = where[y]
+                both = max(0, ix - self.base[sx] + 1, iy - self.base[sy] + 1)
+                over = above[x] | above[y]
+                opts.append((y, over & self.inplay[min(both, self.ndeals)], over))
+            self.options[x] = opts
+
+    # -- dead-end tests --------------------------------------------------------------
+    def hopeless(self, live: int, gone: int) -> bool:
+        """After discarding ``gone``: some live card is served by no live card, or the
+        pair-only cards of a rank cannot be paired off."""
+        serves = self.serves
+        for c in _bits(gone):
+            for x in _bits(self.served[c] & live):
+                if not serves[x] & live:
+                    return True
+        return not self.pairs.ok(live, max(c % 13 for c in _bits(gone)))
+
+    def _fixpoint(self, live: int, deals: int) -> bool:
+        """False when some live card can never be discarded (see ``all_dischargeable``).
+
+        A card x leaves on top beside a live partner y; by then at least max(deals now,
+        the deal that brings both into play) deals are made, so every live card above x
+        or above y in play by then has left before. Grow P by adding x once some y has
+        all those blockers in P; in a winning line, by induction on the order cards
+        leave, every card is in P. Blockers at the later deal include those at the
+        earlier, so using the earliest deal keeps the test necessary."""
+        now = self.inplay[deals]
+        proved = 0
+        todo = list(_bits(live))
+        options = self.options
+        while todo:
+            rest = []
+            for x in todo:
+                for y, first, over in options[x]:
+                    if live >> y & 1 and (first | over & now) & live & ~proved == 0:
+                        proved |= 1 << x
+                        break
+                else:
+                    rest.append(x)
+            if len(rest) == len(todo):
+                return False
+            todo = rest
+        return True
+
+    # -- moves -------------------------------------------------------------------------
+    def discards(self, live: int, deals: int) -> list[tuple[int, tuple[int, ...]]]:
+        """(cards discarded as bits, stacks) for each discard, in the engine's order."""
+        tops = []
+        for s, col in enumerate(self.cols):
+            i = self.base[s] + deals - 1
+            while i >= 0 and not live >> col[i] & 1:
+                i -= 1
+            tops.append(col[i] if i >= 0 else -1)
+        pairs, singles = [], []
+        for i, a in enumerate(tops):
+            if a < 0:
+                continue
+            for j in range(i + 1, 4):
+                if tops[j] >= 0 and tops[j] % 13 == a % 13:
+                    pairs.append((1 << a | 1 << tops[j], (i, j)))
+            for b in tops:
+                if b > a and b // 13 == a // 13:
+                    singles.append((1 << a, (i,)))
+                    break
+        return pairs + singles
+
+    def phase(self, start: int, deals: int, lost: set[int]) -> tuple[list[int], dict[int, Any]]:
+        """Every position reached by discards from ``start`` (safe discards played at
+        once, dead ends and positions already proved lost left out), in order found,
+        with how each was reached."""
+        parent: dict[int, Any] = {start: None}
+        phase_key = deals << 52
+        order = [start]
+        k = 0
+        served = self.served
+        while k < len(order):
+            live = order[k]
+            k += 1
+            self.expanded += 1
+            if not live:
+                return [0], parent
+            moves = self.discards(live, deals)
+            for gone, stacks in moves:  # a safe discard, if any, is the only one tried
+                after = live ^ gone
+                if not any(served[c] & after for c in _bits(gone)):
+                    moves = [(gone, stacks)]
+                    break
+            for gone, stacks in moves:
+                after = live ^ gone
+                if after in parent:
+                    continue
+                if after and (after | phase_key in lost or self.hopeless(after, gone)):
+                    self.dead += 1
+                    continue
+                parent[after] = (live, stacks)
+                order.append(after)
+        return order, parent
+
+    def undominated(self, positions: list[int]) -> list[int]:
+        """The positions of one phase that no other one dominates, fewest live cards first."""
+        kept: list[tuple[int, int]] = []
+        serves = self.serves
+        for a in sorted(positions, key=int.bit_count):
+            if any(b & ~a == 0 and a & ~b & need == 0 for b, need in kept):
+                continue
+            need = 0
+            for w in _bits(a):
+                need |= serves[w]
+            kept.append((a, need))
+        return [a for a, _ in kept]
+
+    # -- the search ----------------------------------------------------------------------
+    def run(self, max_states: int | None = None, max_seconds: float | None = None) -> Search:
+        self.expanded = self.dead = 0
+        live0 = self.live0
+        if (any(not self.serves[x] & live0 for x in self.serves) or not self.pairs.ok(live0)
+                or not all_dischargeable(self.piles, self.stock)):
+            return Search(UNSOLVABLE, (), 0, 1)
+        lost: set[int] = set()
+        deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        out_of: list[str] = []
+
+        def path(parent: dict[int, Any], live: int) -> list[str]:
+            moves = []
+            while parent[live] is not None:
+                live, stacks = parent[live]
+                moves.append(token(stacks))
+            return moves[::-1]
+
+        def dfs(start: int, deals: int) -> list[str] | None:
+            if not self._fixpoint(start, deals):
+                self.dead += 1
+                return None
+            order, parent = self.phase(start, deals, lost)
+            if not order[-1] and 0 in parent:
+                return path(parent, 0)
+            for live in self.undominated(order) if deals < self.ndeals else ():
+                key = live | (deals + 1) << 52
+                if key in lost:
+                    continue
+                if max_states is not None and self.expanded >= max_states:
+                    out_of.append("states")
+                if deadline is not None and time.monotonic() > deadline:
+                    out_of.append("seconds")
+                if out_of:
+                    return None
+                rest = dfs(live, deals + 1)
+                if rest is not None:
+                    return path(parent, live) + ["d"] + rest
+                if out_of:
+                    return None
+                lost.add(key)
+            # the phase start is lost, so is every position reached from it
+            lost.update(live | deals << 52 for live in order)
+            return None
+
+        found = dfs(live0, 0)
+        if found is not None:
+            return Search(SOLVED, tuple(found), self.expanded, self.dead)
+        if out_of:
+            return Search(UNKNOWN, (), self.expanded, self.dead, out_of[0])
+        return Search(UNSOLVABLE, (), self.expanded, self.dead)
+
+
+def search_free(stacks: Iterable[Iterable[int]], stock: Sequence[int], max_states: int | None = None,
+                max_seconds: float | None = None) -> Search:
+    """``search`` for rule set ``free`` (see ``FreeSearch``)."""
+    return FreeSearch([list(s) for s in stacks], stock).run(max_states, max_seconds)
+
+
 def path_metrics(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
                  moves: Sequence[str]) -> dict[str, int]:
     """Choices along a solution: replayed on the solver's own lists."""
@@ -306,7 +551,10 @@ def solve_idiots_delight(game, state, max_states: int | None = None, max_seconds
     free = state.rules == "free"
     stacks = [[int(c) for c in s] for s in state.stacks]
     stock = [int(c) for c in state.stock]
-    found = search(stacks, stock, free, max_states, max_seconds)
+    if free:
+        found = search_free(stacks, stock, max_states, max_seconds)
+    else:
+        found = search(stacks, stock, free, max_states, max_seconds)
     metrics: dict[str, int | float] = {"states_expanded": found.expanded, "dead_ends": found.dead}
     if found.verdict == UNKNOWN:
         return SolverOutput(UNKNOWN, (), metrics, found.budget)
