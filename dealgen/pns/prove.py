@@ -28,12 +28,17 @@ class OutOfBudget(Exception):
 
 @dataclass
 class Prover:
-    """One search's tables and limits (reuse it across depths of one position)."""
+    """One search's tables and limits (reuse it across depths of one position).
+
+    The tables keep, per position and attacker, the fewest turns known to win and the most
+    known not to: a win within n is a win within any larger n, and no win within n means
+    none within fewer, so deeper iterations reuse what shallower ones found."""
 
     max_nodes: int = 2_000_000
     deadline: float | None = None  # time.monotonic() value
     nodes: int = 0
-    table: dict = field(default_factory=dict)  # (state, n) -> bool
+    wins: dict = field(default_factory=dict)  # (state, attacker) -> fewest turns known to win
+    fails: dict = field(default_factory=dict)  # (state, attacker) -> most turns known not to
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -42,28 +47,46 @@ class Prover:
         if self.deadline is not None and self.nodes % 256 == 0 and time.monotonic() > self.deadline:
             raise OutOfBudget("time limit reached")
 
+    def _known(self, key: tuple, n: int) -> bool | None:
+        if self.wins.get(key, 99) <= n:
+            return True
+        if self.fails.get(key, -1) >= n:
+            return False
+        return None
+
+    def _store(self, key: tuple, n: int, result: bool) -> bool:
+        if result:
+            self.wins[key] = min(n, self.wins.get(key, n))
+        else:
+            self.fails[key] = max(n, self.fails.get(key, n))
+        return result
+
     # -- the attacker (side to move) ------------------------------------------------
     def attack(self, state: PnsState, n: int) -> bool:
         """Whether the side to move wins within ``n`` of its own turns, whatever the reply."""
+        quick = self._quick_attack(state, n)
+        if quick is not None:
+            return quick
+        self._tick()
+        return self._store((state, state.to_move), n, self._attack(state, n, state.to_move))
+
+    def _quick_attack(self, state: PnsState, n: int) -> bool | None:
+        """attack() by bounds, safe plans and the tables alone; None when it needs a search."""
         me = state.to_move
         if n <= 0 or state.packs_left(me) > n:
             return False
         if state.stock:
             raise ValueError("win proofs start once the stock is empty")
-        key = (state, n)
-        hit = self.table.get(key)
-        if hit is not None:
-            return hit
-        self._tick()
-        result = self._attack(state, n, me)
-        self.table[key] = result
-        return result
+        known = self._known((state, me), n)
+        if known is not None:
+            return known
+        if race_win(state, n) is not None:
+            return self._store((state, me), n, True)
+        if lower_bound(state, me) > n or race_loss(state):
+            return self._store((state, me), n, False)
+        return None
 
     def _attack(self, state: PnsState, n: int, me: int) -> bool:
-        if race_win(state, n) is not None:
-            return True
-        if lower_bound(state, me) > n or race_loss(state):
-            return False
         children = []
         for move in GAME.legal_moves(state):
             after = GAME.apply(state, move)
@@ -74,7 +97,11 @@ class Prover:
                 continue
             bound = lower_bound(after, me)
             if bound <= n - 1:  # otherwise this move wastes a turn we do not have
-                children.append((bound, -lower_bound(after, 1 - me), move.kind != "pack", after))
+                quick = self._quick_defend(after, n - 1)
+                if quick:
+                    return True
+                if quick is None:
+                    children.append((bound, -lower_bound(after, 1 - me), move.kind != "pack", after))
         children.sort(key=lambda c: c[:3])
         for *_, after in children:
             if self.defend(after, n - 1):
@@ -84,25 +111,30 @@ class Prover:
     # -- the defender ---------------------------------------------------------------
     def defend(self, state: PnsState, n: int) -> bool:
         """Whether the side NOT to move wins within ``n`` more of its turns, whatever this side does."""
+        quick = self._quick_defend(state, n)
+        if quick is not None:
+            return quick
+        self._tick()
+        return self._store((state, 1 - state.to_move), n, self._defend(state, n, 1 - state.to_move))
+
+    def _quick_defend(self, state: PnsState, n: int) -> bool | None:
+        """defend() by bounds, safe plans and the tables alone; None when it needs a search."""
         att = 1 - state.to_move
         if n <= 0 or state.packs_left(att) > n or lower_bound(state, att) > n:
             return False
-        key = (state, n)
-        hit = self.table.get(key)
-        if hit is not None:
-            return hit
-        self._tick()
-        result = self._defend(state, n, att)
-        self.table[key] = result
-        return result
-
-    def _defend(self, state: PnsState, n: int, att: int) -> bool:
+        key = (state, att)
+        known = self._known(key, n)
+        if known is not None:
+            return known
         # The defender moves first: its safe plan of P turns beats any finish of ours that
         # needs P turns or more; our safe plan of P turns wins when it needs more than P.
         if safe_plan(state, state.to_move, lower_bound(state, att), opponent_first=False) is not None:
-            return False
+            return self._store(key, n, False)
         if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
-            return True
+            return self._store(key, n, True)
+        return None
+
+    def _defend(self, state: PnsState, n: int, att: int) -> bool:
         moves = GAME.legal_moves(state)
         if not moves:
             return False  # neither side can move: drawn
@@ -111,8 +143,12 @@ class Prover:
             after = GAME.apply(state, reply)
             if GAME._result(after) is not None:
                 return False  # the defender won, or the game is drawn
-            # the replies that hurt most first: the defender's progress, then our lost ground
-            children.append((lower_bound(after, state.to_move), -lower_bound(after, att), after))
+            quick = self._quick_attack(after, n)
+            if quick is False:
+                return False
+            if quick is None:
+                # the replies that hurt most first: the defender's progress, then our lost ground
+                children.append((lower_bound(after, state.to_move), -lower_bound(after, att), after))
         children.sort(key=lambda c: c[:2])
         for *_, after in children:
             if not self.attack(after, n):

@@ -30,6 +30,7 @@ from ..games.pack_n_stack import _SEES_SET, FOLLOWS, QUIET_LIMIT, SEES, PnsMove,
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
+SAFE_BUDGET = 100
 
 
 def suit_piles(state: PnsState, suit: int) -> Piles:
@@ -49,16 +50,33 @@ def _merged(piles: Piles, a: int, b: int) -> Piles:
     return tuple(sorted(rest))
 
 
+def _connected(piles: Piles) -> bool:
+    """Whether the piles' squares are linked by sight: packs never move a pile's square
+    (the joined pile stays on the target), so a pure-pack plan needs this."""
+    squares = [p[0] for p in piles]
+    reached = {squares[0]}
+    todo = [squares[0]]
+    while todo:
+        sees = _SEES_SET[todo.pop()]
+        for q in squares:
+            if q not in reached and q in sees:
+                reached.add(q)
+                todo.append(q)
+    return len(reached) == len(squares)
+
+
 @lru_cache(maxsize=200_000)
 def pure_plan(piles: Piles) -> tuple[tuple[int, int], ...] | None:
     """Packs (source square, target square) that join these piles into one without any
     packet move, or None when none exists. One pile needs the empty plan."""
     if len(piles) <= 1:
         return ()
+    if not _connected(piles):
+        return None
     for a, (sa, ha, _) in enumerate(piles):
         follows = FOLLOWS[ha]
         for b, (sb, hb, _) in enumerate(piles):
-            if a != b and follows[hb] and sb in SEES[sa]:
+            if a != b and follows[hb] and sb in _SEES_SET[sa]:
                 rest = pure_plan(_merged(piles, a, b))
                 if rest is not None:
                     return ((sa, sb),) + rest
@@ -76,11 +94,11 @@ def _within(piles: Piles, shifts: int) -> bool:
     for a, (sa, ha, packet) in enumerate(piles):
         follows = FOLLOWS[ha]
         for b, (sb, hb, _) in enumerate(piles):
-            if a != b and follows[hb] and sb in SEES[sa] and _within(_merged(piles, a, b), shifts):
+            if a != b and follows[hb] and sb in _SEES_SET[sa] and _within(_merged(piles, a, b), shifts):
                 return True
         if packet:
             for t in SEES[sa]:
-                if t not in taken:
+                if t not in taken:  # every square without a pile of the suit counts as free
                     moved = tuple(sorted([p for k, p in enumerate(piles) if k != a] + [(t, ha, True)]))
                     if _within(moved, shifts - 1):
                         return True
@@ -187,19 +205,54 @@ def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> l
 
 def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
     suits = tuple(suit_piles(state, s) for s in side_suits(side))
+    if all(min_shifts(p) == 0 for p in suits):  # packs alone do it, at the least cost
+        plan = side_plan(state, side)
+        return plan if plan is not None and len(plan) <= limit else None
     empties = frozenset(i for i, p in enumerate(state.square) if not p)
     block = reach(state, 1 - side)
+    # Only these decide the search, and positions differing elsewhere (the opponent's
+    # cards, the history) are many: share the answers between them.
+    key = (suits, empties, block, opponent_first)
+    known = _SAFE_TABLE.get(key)
+    if known is not None and (known[0] is not None or known[1] >= limit):
+        plan = known[0]
+        found = plan if plan is not None and len(plan) <= limit else None
+    else:
+        found = _search_suits(suits, empties, block, limit, opponent_first)
+        if len(_SAFE_TABLE) > 400_000:
+            _SAFE_TABLE.clear()
+        _SAFE_TABLE[key] = (found, limit)
+    return found if found is not None and _draw_free(state, side, found) else None
+
+
+_SAFE_TABLE: dict = {}
+
+
+def _search_suits(suits, empties, block, limit, opponent_first) -> list[PnsMove] | None:
     # After this many turns no packet move is safe (reach is at most 2), so the rest of a
-    # plan is packs alone: search move by move only that far, then ask pure_plan.
+    # plan is packs alone: search move by move only that far, then ask pure_plan. Plans
+    # longer than the bound by two or more are rarely short enough to win a race.
     horizon = 2 if opponent_first else 3
-    for bound in range(lower_bound(state, side), limit + 1):
-        plan = _dfs(suits, empties, 0, bound, horizon, block, opponent_first, set())
-        if plan is not None:
-            return plan if _draw_free(state, side, plan) else None  # a draw could interfere: claim nothing
+    budget = [SAFE_BUDGET]
+    start = sum(len(p) - 1 + min_shifts(p) for p in suits)  # lower_bound's figure
+    try:
+        for bound in range(start, min(limit, start + 1) + 1):
+            plan = _dfs(suits, empties, 0, bound, horizon, block, opponent_first, set(), budget)
+            if plan is not None:
+                return plan
+    except _GaveUp:
+        pass  # finding no plan only ever costs a proof, never soundness
     return None
 
 
-def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed) -> list[PnsMove] | None:
+class _GaveUp(Exception):
+    pass
+
+
+def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budget) -> list[PnsMove] | None:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _GaveUp
     h = sum(len(p) - 1 + min_shifts(p) for p in suits)
     if t + h > bound:
         return None
@@ -217,7 +270,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed) -> li
             for b, (sb, hb, _) in enumerate(piles):
                 if a != b and follows[hb] and sb in _SEES_SET[sa]:
                     nxt = suits[:k] + (_merged(piles, a, b),) + suits[k + 1:]
-                    rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed)
+                    rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
                     if rest is not None:
                         return [PnsMove("pack", sa, sb)] + rest
     for k, piles in enumerate(suits):
@@ -228,7 +281,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed) -> li
                 if e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
                     moved = tuple(sorted([p for j, p in enumerate(piles) if j != a] + [(e, ha, True)]))
                     nxt = suits[:k] + (moved,) + suits[k + 1:]
-                    rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed)
+                    rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
                     if rest is not None:
                         return [PnsMove("shift", sa, e)] + rest
     failed.add(key)
