@@ -70,8 +70,9 @@ class Prover:
         self._tick()
         return self._store((state, state.to_move), n, self._attack(state, n, state.to_move))
 
-    def _quick_attack(self, state: PnsState, n: int) -> bool | None:
-        """attack() by bounds, safe plans and the tables alone; None when it needs a search."""
+    def _quick_attack(self, state: PnsState, n: int, plans: bool = True) -> bool | None:
+        """attack() by bounds, the tables and (with ``plans``) safe plans alone; None when it
+        needs a search."""
         me = state.to_move
         if n <= 0 or state.packs_left(me) > n:
             return False
@@ -80,6 +81,8 @@ class Prover:
         known = self._known((state, me), n)
         if known is not None:
             return known
+        if not plans:
+            return None
         if race_win(state, n) is not None:
             return self._store((state, me), n, True)
         if lower_bound(state, me) > n or race_loss(state):
@@ -97,7 +100,7 @@ class Prover:
                 continue
             bound = lower_bound(after, me)
             if bound <= n - 1:  # otherwise this move wastes a turn we do not have
-                quick = self._quick_defend(after, n - 1)
+                quick = self._quick_defend(after, n - 1, plans=False)  # the cheap tests; defend() does the rest
                 if quick:
                     return True
                 if quick is None:
@@ -117,14 +120,15 @@ class Prover:
         self._tick()
         return self._store((state, 1 - state.to_move), n, self._defend(state, n, 1 - state.to_move))
 
-    def _quick_defend(self, state: PnsState, n: int) -> bool | None:
-        """defend() by bounds, safe plans and the tables alone; None when it needs a search."""
+    def _quick_defend(self, state: PnsState, n: int, plans: bool = True) -> bool | None:
+        """defend() by bounds, the tables and (with ``plans``) safe plans alone; None when it
+        needs a search."""
         att = 1 - state.to_move
         if n <= 0 or state.packs_left(att) > n or lower_bound(state, att) > n:
             return False
         key = (state, att)
         known = self._known(key, n)
-        if known is not None:
+        if known is not None or not plans:
             return known
         # The defender moves first: its safe plan of P turns beats any finish of ours that
         # needs P turns or more; our safe plan of P turns wins when it needs more than P.
@@ -143,7 +147,7 @@ class Prover:
             after = GAME.apply(state, reply)
             if GAME._result(after) is not None:
                 return False  # the defender won, or the game is drawn
-            quick = self._quick_attack(after, n)
+            quick = self._quick_attack(after, n, plans=False)
             if quick is False:
                 return False
             if quick is None:

@@ -25,16 +25,31 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..games.pack_n_stack import _SEES_SET, FOLLOWS, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
+from ..games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
 
+_SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
-SAFE_BUDGET = 100
+SAFE_BUDGET = 30
 
 
 def suit_piles(state: PnsState, suit: int) -> Piles:
-    return tuple(sorted((i, p[-1], len(p) > 1) for i, p in enumerate(state.square) if p and p[-1] // 13 == suit))
+    return all_piles(state)[suit]
+
+
+def all_piles(state: PnsState) -> tuple[Piles, Piles, Piles, Piles]:
+    """Each suit's piles (in square order), worked out once per position."""
+    found = state.__dict__.get("_piles")
+    if found is None:
+        by_suit: tuple[list, list, list, list] = ([], [], [], [])
+        for i, p in enumerate(state.square):
+            if p:
+                head = p[-1]
+                by_suit[head // 13].append((i, head, len(p) > 1))
+        found = tuple(tuple(b) for b in by_suit)
+        state.__dict__["_piles"] = found
+    return found
 
 
 def side_suits(side: int) -> tuple[int, int]:
@@ -145,11 +160,15 @@ def lower_bound(state: PnsState, side: int) -> int:
     """Turns ``side`` needs at least to win from here (packs plus unavoidable packet moves).
 
     While the stock lasts only the pack count is claimed."""
-    packs = state.packs_left(side)
     if state.stock:
-        return packs
-    return _memo(state, f"_lb{side}",
-                 lambda: packs + sum(min_shifts(suit_piles(state, s)) for s in side_suits(side)))
+        return state.packs_left(side)
+    found = state.__dict__.get(f"_lb{side}")
+    if found is None:
+        found = 0
+        for piles in (all_piles(state)[s] for s in side_suits(side)):
+            found += len(piles) - 1 + min_shifts(piles)
+        state.__dict__[f"_lb{side}"] = found
+    return found
 
 
 # -- safe plans -------------------------------------------------------------------------------------
@@ -160,19 +179,31 @@ def reach(state: PnsState, side: int) -> tuple[int, ...]:
     In one move a side can make a packet only by packing onto a pile (the target stays
     where it is) and can move one only by shifting it to a square it sees; ranks and
     emptiness are ignored here, which can only make the bound smaller (safer)."""
-    sq = state.square
-    mine = [i for i, p in enumerate(sq) if p and side_of(p[-1]) == side]
-    packets = [i for i in mine if len(sq[i]) > 1]
-    now = set().union(*(_SEES_SET[i] for i in packets)) if packets else set()
-    soon = set(packets)
-    for i in packets:
-        soon |= _SEES_SET[i]  # a shift puts the packet there
-    for i in mine:
-        suit = sq[i][-1] // 13
-        if any(sq[j][-1] // 13 == suit for j in mine if j != i and j in _SEES_SET[i]):
-            soon.add(i)  # a pack onto i makes it a packet
-    later = set().union(*(_SEES_SET[i] for i in soon)) if soon else set()
-    return tuple(0 if e in now else 1 if e in later else 2 for e in range(len(sq)))
+    own: dict[int, int] = {}  # suit -> its squares, as a bit mask
+    now = soon = 0
+    for i, p in enumerate(state.square):
+        if p and side_of(p[-1]) == side:
+            suit = p[-1] // 13
+            own[suit] = own.get(suit, 0) | 1 << i
+            if len(p) > 1:
+                now |= _SEES_MASK[i]
+                soon |= 1 << i
+    soon |= now  # a shift puts a packet on a square it sees
+    for mask in own.values():
+        for i in _bits(mask):
+            if _SEES_MASK[i] & mask:
+                soon |= 1 << i  # a pack onto i makes it a packet
+    later = 0
+    for i in _bits(soon):
+        later |= _SEES_MASK[i]
+    return tuple(0 if now >> e & 1 else 1 if later >> e & 1 else 2 for e in range(NSQ))
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def blockable(reach_e: int, turn: int, opponent_first: bool) -> bool:
@@ -205,11 +236,14 @@ def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> l
 
 def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
     suits = tuple(suit_piles(state, s) for s in side_suits(side))
-    if all(min_shifts(p) == 0 for p in suits):  # packs alone do it, at the least cost
+    shifts = sum(min_shifts(p) for p in suits)
+    if shifts == 0:  # packs alone do it, at the least cost
         plan = side_plan(state, side)
         return plan if plan is not None and len(plan) <= limit else None
+    if shifts > 2:
+        return None  # seldom found, and dear to look for: claim nothing
     empties = frozenset(i for i, p in enumerate(state.square) if not p)
-    block = reach(state, 1 - side)
+    block = _memo(state, f"_reach{1 - side}", lambda: reach(state, 1 - side))
     # Only these decide the search, and positions differing elsewhere (the opponent's
     # cards, the history) are many: share the answers between them.
     key = (suits, empties, block, opponent_first)
