@@ -31,7 +31,7 @@ _SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
-SAFE_BUDGET = 30
+SAFE_BUDGET = 100
 
 
 def suit_piles(state: PnsState, suit: int) -> Piles:
@@ -284,29 +284,23 @@ class _GaveUp(Exception):
 
 
 def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budget) -> list[PnsMove] | None:
+    """A safe plan from here (``t`` turns into it) within ``bound`` turns. Packs commute
+    with each other, so a pack is tried before the horizon only to prepare a packet move
+    after it; whatever follows the last packet move is a pure-pack plan."""
     budget[0] -= 1
     if budget[0] < 0:
         raise _GaveUp
     h = sum(len(p) - 1 + min_shifts(p) for p in suits)
     if t + h > bound:
         return None
-    if t >= horizon or h == 0:
-        plans = [pure_plan(p) for p in suits]
-        if any(p is None for p in plans):
-            return None
+    plans = [pure_plan(p) for p in suits]
+    if all(p is not None for p in plans):
         return [PnsMove("pack", a, b) for part in plans for a, b in part]
+    if t >= horizon:
+        return None
     key = (suits, empties, t)
     if key in failed:
         return None
-    for k, piles in enumerate(suits):
-        for a, (sa, ha, _) in enumerate(piles):
-            follows = FOLLOWS[ha]
-            for b, (sb, hb, _) in enumerate(piles):
-                if a != b and follows[hb] and sb in _SEES_SET[sa]:
-                    nxt = suits[:k] + (_merged(piles, a, b),) + suits[k + 1:]
-                    rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
-                    if rest is not None:
-                        return [PnsMove("pack", sa, sb)] + rest
     for k, piles in enumerate(suits):
         for a, (sa, ha, packet) in enumerate(piles):
             if not packet:
@@ -318,6 +312,16 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
                     rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
                     if rest is not None:
                         return [PnsMove("shift", sa, e)] + rest
+    if t + 1 < horizon:  # room for a packet move after this pack
+        for k, piles in enumerate(suits):
+            for a, (sa, ha, _) in enumerate(piles):
+                follows = FOLLOWS[ha]
+                for b, (sb, hb, _) in enumerate(piles):
+                    if a != b and follows[hb] and sb in _SEES_SET[sa]:
+                        nxt = suits[:k] + (_merged(piles, a, b),) + suits[k + 1:]
+                        rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
+                        if rest is not None:
+                            return [PnsMove("pack", sa, sb)] + rest
     failed.add(key)
     return None
 
