@@ -101,3 +101,12 @@ def test_safe_plan_when_the_opponent_moves_first():
 def test_draw_rules_can_void_a_safe_plan():
     s = _shift_position("c5")
     assert race_win(PnsState(s.square, s.stock, 0, 18, s.seen)) is None  # 18 quiet turns: a packet move first would draw
+
+
+def test_packet_moves_in_a_race_plan_count_for_the_grade():
+    from dealgen.pns.strategy import Node, winner_shifts
+
+    s = _shift_position("c5")
+    plan = [m.token for m in race_win(s)]
+    assert winner_shifts(Node("red", plan, True, 0)) == 1
+    assert winner_shifts(Node("red", ["b1-a1"], True, 0)) == 0

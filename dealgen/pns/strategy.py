@@ -281,6 +281,6 @@ def count_nodes(node: Node) -> int:
 
 def winner_shifts(node: Node) -> int:
     """The most packet moves the winner makes on any branch."""
-    own = 1 if (not node.race and ">" in node.moves[0]) else 0
+    own = sum(">" in token for token in node.moves)  # a race plan may hold packet moves too
     below = [winner_shifts(grand) for child in node.children for grand in child.children]
     return own + max(below, default=0)
