@@ -31,7 +31,7 @@ _SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
-SAFE_BUDGET = 100
+SAFE_BUDGET = 100  # search steps a safe plan may take; past them the search claims nothing
 
 
 def suit_piles(state: PnsState, suit: int) -> Piles:
@@ -220,8 +220,10 @@ def blockable(reach_e: int, turn: int, opponent_first: bool) -> bool:
 
 
 def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
-    """A shortest safe plan of at most ``limit`` turns that finishes ``side``'s two stacks,
-    or None; ``opponent_first`` when the opponent moves before the plan's first turn."""
+    """A safe plan of at most ``limit`` turns that finishes ``side``'s two stacks, or None
+    (none exists, or none within the search's budget: None never claims anything);
+    ``opponent_first`` when the opponent moves before the plan's first turn. Plans of the
+    fewest turns are looked for first, up to one turn more than ``lower_bound``."""
     if state.stock or limit < 0:
         return None
     key = f"_safe{side}{int(opponent_first)}"
