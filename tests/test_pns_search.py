@@ -110,3 +110,10 @@ def test_packet_moves_in_a_race_plan_count_for_the_grade():
     plan = [m.token for m in race_win(s)]
     assert winner_shifts(Node("red", plan, True, 0)) == 1
     assert winner_shifts(Node("red", ["b1-a1"], True, 0)) == 0
+
+
+def test_opponent_first_plan_refused_when_its_move_could_repeat_a_position():
+    s = _shift_position("d4", "black")
+    assert safe_plan(s, 0, 5, opponent_first=True) is not None
+    twice = PnsState(s.square, s.stock, 1, 2, (s.key, (s.square, 0), s.key))  # Black's move could make a third
+    assert safe_plan(twice, 0, 5, opponent_first=True) is None

@@ -258,7 +258,7 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -
         if len(_SAFE_TABLE) > 400_000:
             _SAFE_TABLE.clear()
         _SAFE_TABLE[key] = (found, limit)
-    return found if found is not None and _draw_free(state, side, found) else None
+    return found if found is not None and _draw_free(state, side, found, opponent_first) else None
 
 
 _SAFE_TABLE: dict = {}
@@ -328,10 +328,13 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     return None
 
 
-def _draw_free(state: PnsState, side: int, plan: list[PnsMove]) -> bool:
+def _draw_free(state: PnsState, side: int, plan: list[PnsMove], opponent_first: bool = False) -> bool:
     """Whether no draw can cut the plan short: fewer than 20 turns in a row without a pack
-    (counting the opponent's turns between), and no packet move before the plan's first
-    pack that brings back an arrangement of the planner's piles seen since the last pack."""
+    (counting the opponent's turns between), no packet move before the plan's first pack
+    that brings back an arrangement of the planner's piles seen since the last pack, and,
+    when the opponent moves first, no position seen twice that its move could bring back."""
+    if opponent_first and len(set(state.seen)) < len(state.seen):
+        return False
     runs, run, lead = [], 0, None
     for move in plan:
         if move.kind == "pack":
