@@ -119,3 +119,21 @@ def test_free_solver_from_a_position() -> None:
                           "stock": ["9C", "5C", "2C", "3C"]})
     result = solve_position(ID, state)
     assert result.verdict == "solved"
+
+
+def test_free_search_agrees_with_the_memoised_search_on_real_deals() -> None:
+    # the older memoised search (no phase dominance, no safe discards) is exact too:
+    # where both decide a deal within a small budget, the verdicts must be the same
+    from dealgen.deals import shuffled_pack
+    from dealgen.solve.idiots_delight import search
+
+    both = 0
+    for number in range(1, 61):
+        pack = shuffled_pack(number)
+        stacks, stock = [[c] for c in pack[:4]], pack[4:]
+        old = search(stacks, stock, True, 3000)
+        new = search_free(stacks, stock, 3000)
+        if "unknown" not in (old.verdict, new.verdict):
+            both += 1
+            assert old.verdict == new.verdict, number
+    assert both >= 20
