@@ -146,9 +146,12 @@ def select_graded(game: str, rules: str, mix: dict[str, int], start: int | None 
         raise InputError(f"--start must be a deal number from 0 to {MAX_DEAL}, not {start}")
     if jobs < 0:
         raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
-    if load_calibration(game, rules) is None:
+    calibration = load_calibration(game, rules)
+    if calibration is None:
         raise InputError(f"{game} ({rules} rules) has no grade calibration yet: "
                          f"run `dealgen calibrate {game} --rules {rules}` first")
+    if max_states is None:  # the budget the cut points were measured with, so efforts compare alike
+        max_states = calibration.get("max_states")
 
     def solve_all(numbers: Iterable[int]) -> Iterator[Any]:
         return solve_many(game, numbers, rules, jobs=jobs, max_states=max_states)

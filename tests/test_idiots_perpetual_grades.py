@@ -41,3 +41,14 @@ def test_graded_book_for_the_rule_set(game: str, rules: str, tmp_path: Path) -> 
                                        "-o", str(book)])
     assert result.exit_code == 0, result.output
     assert CliRunner().invoke(main, ["verify", str(book)]).exit_code == 0
+
+
+def test_selection_uses_the_calibration_budget_by_default() -> None:
+    # free deals are graded with the budget their cut points were measured with, not the solver's default
+    from dealgen.generate import select_graded
+
+    assert load_calibration("idiots-delight", "free")["max_states"] == 20_000
+    grade = solve_deal("idiots-delight", 6, "free", max_states=20_000).grade
+    chosen = select_graded("idiots-delight", "free", {g: int(g == grade) for g in GRADES}, start=6,
+                           max_tries=1, jobs=1)
+    assert chosen.catalog.selection["max_states"] == 20_000

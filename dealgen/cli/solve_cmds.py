@@ -175,6 +175,8 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
     data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
     data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
         f" --max-states {max_states}" if max_states else "")
+    if max_states:
+        data["max_states"] = max_states  # generate grades with the same budget: effort is counted alike
     write_atomic(target, dumps(data))
     click.echo(f"{target}: {data['solved']} of {data['deals']} deals solved and used")
     bands = [0.0, *data["bands"], 100.0]
