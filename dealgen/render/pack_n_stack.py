@@ -21,45 +21,21 @@ from ..cards import Card
 from ..games.pack_n_stack import COLS, ROWS, SIZE, PnsState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, SuitShape, Text,
-                    palette)
+from .scene import SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, SuitShape, Text, palette
+from .sizing import MIN_INDEX, NATURAL_INDEX, fit_row
 
 NATURAL_WIDTH = 400.0
-NATURAL_INDEX = 9.5
-MIN_INDEX = 7.0
 MARGIN, LABELS, GAP, STOCK_GAP = 14.0, 12.0, 8.0, 18.0  # row labels sit in their own column
 FIXED = 2 * MARGIN + LABELS + (SIZE - 1) * GAP + STOCK_GAP  # 90 of the natural 400
 CARDS_ACROSS = SIZE + 1  # the square and the stock
-PAD = 3.5 / 9.5
 ASPECT = 1.25  # shorter than a real card: only the head's index and pip need room
 STACK = 13
 SIDE_SUITS = (("Red", (2, 3)), ("Black", (0, 1)))  # suits in the order hearts, diamonds / clubs, spades
 
 
-def _card_em() -> float:
-    widest = max(text_width(r, 1.0, True) for r in RANK_TEXT)
-    return 2 * PAD + widest + 0.12 + max(SUIT_WIDTHS) * metrics(True).cap_height * 1.12
-
-
 def _geometry(options: DiagramOptions) -> tuple[float, CardStyle, float]:
     """(scene width, card style, scale of the gaps) for the asked width and index size."""
-    asked = options.width or NATURAL_WIDTH
-    k = asked / NATURAL_WIDTH
-    em = _card_em()
-    if options.index_size is not None:
-        index = max(MIN_INDEX, options.index_size)
-    else:
-        index = max(NATURAL_INDEX, NATURAL_INDEX * k)
-        index = min(index, max(MIN_INDEX, (asked - FIXED * 0.5) / (CARDS_ACROSS * em)))
-    factor = k
-    card = (asked - FIXED * factor) / CARDS_ACROSS
-    if card < em * index:  # narrow the gaps first, then the cards go no narrower than their index
-        factor = max(0.5, (asked - CARDS_ACROSS * em * index) / FIXED)
-        card = max(em * index, (asked - FIXED * factor) / CARDS_ACROSS)
-    width = max(asked, CARDS_ACROSS * card + FIXED * factor)
-    style = CardStyle(w=card, h=card * ASPECT, radius=max(1.5, 3.5 * card / 46.0), index_size=index,
-                      pad=PAD * index, pip_size=0.48 * card)
-    return width, style, factor
+    return fit_row(options, NATURAL_WIDTH, CARDS_ACROSS, FIXED, ASPECT)
 
 
 def _title(state: PnsState) -> str:

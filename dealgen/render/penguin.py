@@ -28,19 +28,17 @@ from typing import Any, Sequence
 from ..games.penguin import CELLS, PenguinState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions, default_checkpoints
-from .scene import (RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
+from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
                     beak_mark_fits, index_parts, palette)
+from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em
 
 # The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
 # index, margins 14, gaps between columns 8, the foundations set 18 further apart.
 NATURAL_WIDTH = 470.0
-NATURAL_INDEX = 9.5
-MIN_INDEX = 7.0  # issue 4: index text never smaller than 7 pt
 CARD_W, CARD_H = 46.0, 64.0
 MARGIN, COL_GAP, FOUNDATION_GAP = 14.0, 8.0, 18.0
 GAPS = 2 * MARGIN + 7 * COL_GAP + FOUNDATION_GAP  # 102 of the natural 470
 MIN_GAP_FACTOR = 0.4  # gaps shrink to 40 % of natural before the index has to give
-PAD = 3.5 / 9.5  # card padding, per point of index
 STEP = 17.0 / 11.03  # natural fan step, per point of index height (17 pt at 9.5 pt)
 FOUNDATION_STEP = 2.0  # foundation piles fan at twice the index height
 ROOM = 13  # cards a column holds at the natural step before the fan compresses
@@ -48,15 +46,9 @@ MIN_ASPECT = 1.12  # card height / width when a height budget squeezes the cards
 RULE_NAMES = {"parlett": "Parlett rules", "supermove": "supermove rules", "single": "single-card rules"}
 
 
-def _card_em() -> float:
-    """The narrowest card that shows the widest index ("10" and a heart), per point of index."""
-    widest = max(text_width(r, 1.0, True) for r in RANK_TEXT)
-    return 2 * PAD + widest + 0.12 + max(SUIT_WIDTHS) * metrics(True).cap_height * 1.12
-
-
 def min_width(index_size: float = NATURAL_INDEX) -> float:
     """The narrowest diagram whose card indices are ``index_size`` points: below it, scale."""
-    return 8 * _card_em() * index_size + GAPS * MIN_GAP_FACTOR
+    return 8 * card_em() * index_size + GAPS * MIN_GAP_FACTOR
 
 
 @dataclass(frozen=True)
@@ -104,7 +96,7 @@ def geometry(width: float | None = None, index_size: float | None = None) -> Geo
     if asked <= 0:
         raise ValueError(f"a diagram needs a positive width, not {asked}")
     k = asked / NATURAL_WIDTH
-    em = _card_em()
+    em = card_em()
     if index_size is None:
         index = max(NATURAL_INDEX, NATURAL_INDEX * k)
         if min_width(index) > asked:

@@ -19,25 +19,17 @@ from typing import Sequence
 from ..cards import Card
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (RANK_TEXT, SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, index_parts,
+from .scene import (CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, index_parts,
                     index_width, palette)
+from .sizing import MIN_INDEX, NATURAL_INDEX, fit_row
 
 NATURAL_WIDTH = 400.0
-NATURAL_INDEX = 9.5
-MIN_INDEX = 7.0
 MARGIN, GAP, SIDE_GAP = 14.0, 10.0, 16.0  # side gaps set the stock and discards apart
 SLOTS = 6  # stock, four piles, discards
 GAPS = 2 * MARGIN + 3 * GAP + 2 * SIDE_GAP
-PAD = 3.5 / 9.5  # card padding, per point of index
 ASPECT = 64.0 / 46.0
 STEP = 17.0 / 11.03  # natural fan step, per point of index height
 ROOM = 12  # cards a pile shows at the natural step before the fan tightens
-
-
-def _card_em() -> float:
-    """The narrowest card that shows the widest index, per point of index."""
-    widest = max(text_width(r, 1.0, True) for r in RANK_TEXT)
-    return 2 * PAD + widest + 0.12 + max(SUIT_WIDTHS) * metrics(True).cap_height * 1.12
 
 
 @dataclass(frozen=True)
@@ -55,23 +47,7 @@ class Table:
 
 def _style(options: DiagramOptions) -> tuple[float, CardStyle, float]:
     """(scene width, card style, scale of the furniture) for the asked width and index."""
-    asked = options.width or NATURAL_WIDTH
-    k = asked / NATURAL_WIDTH
-    em = _card_em()
-    if options.index_size is not None:
-        index = max(MIN_INDEX, options.index_size)
-    else:
-        index = max(NATURAL_INDEX, NATURAL_INDEX * k)
-        index = min(index, max(MIN_INDEX, (asked - GAPS * 0.5) / (SLOTS * em)))
-    factor = k
-    card = (asked - GAPS * factor) / SLOTS
-    if card < em * index:  # narrow the gaps, then the cards go no narrower than their index
-        factor = max(0.5, (asked - SLOTS * em * index) / GAPS)
-        card = max(em * index, (asked - GAPS * factor) / SLOTS)
-    width = max(asked, SLOTS * card + GAPS * factor)
-    style = CardStyle(w=card, h=card * ASPECT, radius=max(1.5, 3.5 * card / 46.0),
-                      index_size=index, pad=PAD * index, pip_size=0.48 * card)
-    return width, style, factor
+    return fit_row(options, NATURAL_WIDTH, SLOTS, GAPS, ASPECT)
 
 
 def table_scene(table: Table, options: DiagramOptions) -> Scene:
