@@ -100,7 +100,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} puzzles")
     write_catalog(selection.catalog, target)
-    click.echo(f"wrote {target} ({len(selection.catalog.entries)} deals, every solution verified)")
+    what = "problems" if get_game(name).problem_kit() is not None else "deals"
+    click.echo(f"wrote {target} ({len(selection.catalog.entries)} {what}, every solution verified)")
 
 
 @main.command()
