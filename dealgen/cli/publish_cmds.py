@@ -100,8 +100,9 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} puzzles")
     write_catalog(selection.catalog, target)
-    what = "problems" if get_game(name).problem_kit() is not None else "deals"
-    click.echo(f"wrote {target} ({len(selection.catalog.entries)} {what}, every solution verified)")
+    count_kept = len(selection.catalog.entries)
+    what = "problem" if get_game(name).problem_kit() is not None else "deal"
+    click.echo(f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)")
 
 
 @main.command()
