@@ -22,7 +22,7 @@ from ..games.pack_n_stack import COLS, ROWS, SIZE, PnsState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
 from .scene import SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, SuitShape, Text, palette
-from .sizing import MIN_INDEX, NATURAL_INDEX, fit_row
+from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row
 
 NATURAL_WIDTH = 400.0
 MARGIN, LABELS, GAP, STOCK_GAP = 14.0, 12.0, 8.0, 18.0  # row labels sit in their own column
@@ -103,30 +103,19 @@ def _pile(items: list, pile: tuple[Card, ...], x: float, top: float, st: CardSty
                           pal))
     if len(pile) > 1:
         done = len(pile) == STACK
-        text = "13, complete" if done else f"{len(pile)} cards"
-        while text_width(text, size, done) > st.w + 4 and size > MIN_INDEX:
-            size -= 0.5
-        if text_width(text, size, done) > st.w + 4:
-            text = str(len(pile))
+        text, size = fit_label("13, complete" if done else f"{len(pile)} cards", str(len(pile)), size, st.w + 4, done)
         items.append(Text(x + st.w / 2, top + st.h + size * 1.15, text, size, pal.text if done else pal.muted,
                           bold=done, anchor="middle"))
 
 
 def _stock(items: list, count: int, x: float, top: float, st: CardStyle, pal: Palette, size: float) -> None:
     if count:
-        back = pal.muted if pal.mono else (0.22, 0.32, 0.55)
-        items.append(Rect(x, top, st.w, st.h, back, pal.border, 0.6, st.radius))
-        inset = max(2.0, st.pad)
-        items.append(Rect(x + inset, top + inset, st.w - 2 * inset, st.h - 2 * inset, None, pal.face, 0.6,
-                          max(1.0, st.radius - 1)))
+        items.extend(card_back(x, top, st, pal))
         text = f"{count} card{'s' if count != 1 else ''}"
     else:
         items.append(Slot(x, top, st, pal))
         text = "empty"
-    while text_width(text, size) > st.w + 4 and size > MIN_INDEX:
-        size -= 0.5
-    if text_width(text, size) > st.w + 4:
-        text = str(count)
+    text, size = fit_label(text, str(count), size, st.w + 4)
     items.append(Text(x + st.w / 2, top + st.h + size * 1.15, text, size, pal.text, anchor="middle"))
 
 

@@ -19,9 +19,9 @@ from typing import Sequence
 from ..cards import Card
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (CardFace, CardStyle, Palette, Rect, Scene, Slot, Text, index_parts,
+from .scene import (CardFace, CardStyle, Palette, Scene, Slot, Text, index_parts,
                     index_width, palette)
-from .sizing import MIN_INDEX, NATURAL_INDEX, fit_row
+from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row
 
 NATURAL_WIDTH = 400.0
 MARGIN, GAP, SIDE_GAP = 14.0, 10.0, 16.0  # side gaps set the stock and discards apart
@@ -66,9 +66,7 @@ def table_scene(table: Table, options: DiagramOptions) -> Scene:
         xs.append(xs[-1] + st.w + (side if i in (1, SLOTS - 1) else gap))
     names = ["stock", *table.pile_names, "discards"]
     for x, name in zip(xs, names):
-        size = label
-        while text_width(name, size) > st.w + gap and size > MIN_INDEX:
-            size -= 0.5
+        name, size = fit_label(name, name, label, st.w + gap)
         items.append(Text(x + st.w / 2, y + label, name, size, pal.muted, anchor="middle"))
     top = y + label * 1.625
 
@@ -127,18 +125,10 @@ def _heap(items: list, x: float, top: float, count_y: float, count: int, st: Car
           size: float) -> None:
     """A face-down heap with its count under it, or an empty place."""
     if count:
-        back = pal.muted if pal.mono else (0.22, 0.32, 0.55)
-        items.append(Rect(x, top, st.w, st.h, back, pal.border, 0.6, st.radius))
-        inset = max(2.0, st.pad)
-        items.append(Rect(x + inset, top + inset, st.w - 2 * inset, st.h - 2 * inset, None, pal.face, 0.6,
-                          max(1.0, st.radius - 1)))
+        items.extend(card_back(x, top, st, pal))
     else:
         items.append(Slot(x, top, st, pal))
-    text = f"{count} card{'s' if count != 1 else ''}"
-    while text_width(text, size) > st.w + 4 and size > MIN_INDEX:
-        size -= 0.5
-    if text_width(text, size) > st.w + 4:
-        text = str(count)
+    text, size = fit_label(f"{count} card{'s' if count != 1 else ''}", str(count), size, st.w + 4)
     items.append(Text(x + st.w / 2, count_y, text, size, pal.text, anchor="middle"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import RANK_TEXT, SUIT_WIDTHS, CardStyle
+from .scene import RANK_TEXT, SUIT_WIDTHS, CardStyle, Palette, Rect
 
 NATURAL_INDEX = 9.5
 MIN_INDEX = 7.0  # issue 4: index text never smaller than 7 pt
@@ -41,3 +41,19 @@ def fit_row(options: DiagramOptions, natural_width: float, cards: int, gaps: flo
     style = CardStyle(w=card, h=card * aspect, radius=max(1.5, 3.5 * card / 46.0), index_size=index,
                       pad=PAD * index, pip_size=0.48 * card)
     return width, style, factor
+
+
+def card_back(x: float, top: float, st: CardStyle, pal: Palette) -> list[Rect]:
+    """A face-down card: a coloured back (grey in mono) inside a pale border."""
+    back = pal.muted if pal.mono else (0.22, 0.32, 0.55)
+    inset = max(2.0, st.pad)
+    return [Rect(x, top, st.w, st.h, back, pal.border, 0.6, st.radius),
+            Rect(x + inset, top + inset, st.w - 2 * inset, st.h - 2 * inset, None, pal.face, 0.6,
+                 max(1.0, st.radius - 1))]
+
+
+def fit_label(text: str, short: str, size: float, room: float, bold: bool = False) -> tuple[str, float]:
+    """``text`` at ``size`` shrunk (never under 7 pt) until it fits ``room``, else ``short``."""
+    while text_width(text, size, bold) > room and size > MIN_INDEX:
+        size -= 0.5
+    return (text if text_width(text, size, bold) <= room else short), size
