@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .strategy import Node, Tree, count_nodes, format_tree
+from .strategy import Node, Tree, count_nodes
 
 
 @dataclass(frozen=True)

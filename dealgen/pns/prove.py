@@ -2,10 +2,10 @@
 
 Depth-limited AND/OR search over engine states (the engine's ``apply`` after its own
 ``legal_moves``, so draws by repetition, quiet turns and deadlock are the engine's). The
-transposition table is keyed on the whole state, history included, so a stored result is
-exact; a pack clears the history, so positions still transpose after every pack. Race
-counts cut most branches: a safe plan (see ``race.py``) that outruns the opponent proves a win at once,
-and an opponent's plan that outruns every finish of ours refutes one.
+tables are keyed on the whole state, history included, so a stored result is exact; a
+pack clears the history, so positions still transpose after every pack. Race counts cut
+most branches: a safe plan (see ``race.py``) that outruns the opponent proves a win at
+once, and an opponent's safe plan that outruns every finish of ours refutes one.
 
 Iterative deepening on N gives the shortest forced win; a full search to N that finds
 none proves there is no forced win within N. A node budget or a deadline stops the search
