@@ -30,7 +30,7 @@ from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
-from .render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
+from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
 from .render.walkthrough import walkthrough_flowables
 
@@ -279,12 +279,7 @@ class _Book:
         question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
         title = f"Puzzle {number}: {question}, {entry.grade}"
         out: list[Flowable] = [Paragraph(_escape(title), s.h2)]
-        body = s.body
-        for line in lines:
-            indent = body.fontSize * (1.6 * line.level + 1.6)
-            style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=indent,
-                                   firstLineIndent=-body.fontSize * 1.6, spaceAfter=body.fontSize * 0.25)
-            out.append(Paragraph(_escape(line.text), style))
+        out += problem_line_flowables(lines, s.body)
         if not complete:
             out.append(Paragraph(_escape(
                 f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "

@@ -386,7 +386,6 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
     replies answered (indented)."""
     from xml.sax.saxutils import escape
 
-    from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
     from .problem import DEEPER
@@ -402,12 +401,24 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
     story: list[Flowable] = [Paragraph(escape(heading), styles["title"]),
                              DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
                              Spacer(1, 8)]
-    body = styles["step"]
-    for line in lines:
-        style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=body.fontSize * (1.6 * line.level + 2.2),
-                               spaceAfter=body.fontSize * 0.3)
-        story.append(Paragraph(escape(line.text), style))
+    story += problem_line_flowables(lines, styles["step"])
     if not complete:
         story.append(Paragraph(escape(DEEPER), styles["facts"]))
     doc.build(story, canvasmaker=make_canvas)
     return buffer.getvalue()
+
+
+def problem_line_flowables(lines: Any, body: Any) -> list[Flowable]:
+    """A problem's solution lines as paragraphs: a hanging indent per level, so the turn
+    number stands out and replies sit under the turn they answer."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    out: list[Flowable] = []
+    for line in lines:
+        style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=body.fontSize * (1.6 * line.level + 1.6),
+                               firstLineIndent=-body.fontSize * 1.6, spaceAfter=body.fontSize * 0.25)
+        out.append(Paragraph(escape(line.text), style))
+    return out
