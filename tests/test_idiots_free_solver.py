@@ -90,8 +90,7 @@ def test_safe_discard_is_the_only_move_tried() -> None:
     # 2C 9C 6H 6D: the sixes serve nothing but each other, and 2C serves nothing left
     # (no lower club, no other two), so each discard is safe and no sibling is tried
     fs = FreeSearch([[1], [8], [26 + 5], [39 + 5]], [])
-    fs.expanded = fs.dead = 0
-    order, _ = fs.phase(fs.live0, 0, set())
+    order, _ = fs.phase(fs.live0, 0)
     sixes, two = 1 << 31 | 1 << 44, 1 << 1
     assert order == [fs.live0, fs.live0 ^ sixes, fs.live0 ^ sixes ^ two]
 

@@ -287,6 +287,22 @@ def _bits(mask: int):
         mask ^= low
 
 
+RANKS_FROM = [sum(1 << c for c in range(52) if c % 13 >= r) for r in range(14)]  # cards of rank >= r
+RANK = [sum(1 << c for c in range(52) if c % 13 == r) for r in range(13)]
+
+
+class OutOfBudget(Exception):
+    """The states or seconds budget ran out (the verdict is then unknown)."""
+
+    def __init__(self, which: str):
+        super().__init__(which)
+        self.which = which
+
+
+def lowest_rank(live: int) -> int:
+    return next(r for r in range(13) if live & RANK[r])
+
+
 class FreeSearch:
     """The exact search for rule set ``free``, one deal phase at a time.
 
@@ -294,7 +310,9 @@ class FreeSearch:
     included). Between two deals only discards happen; a *phase* is every position
     reachable by discards from the one a deal produced. The search enumerates a phase
     (a few hundred positions at most), then deals from the positions worth dealing
-    from, depth first, with a memo of phase starts proved lost.
+    from, depth first. The same rules hold for a *partial* position, whose live set
+    misses some undealt cards too (they are treated as gone: they never land); the
+    searches of smaller games below are searches of such positions.
 
     Soundness rests on one lemma, DOMINANCE. Say a card y *serves* a card w when y is in
     another stack and has w's rank or is a higher card of w's suit: y serves w exactly
@@ -311,7 +329,18 @@ class FreeSearch:
     * a discard whose cards serve no card still live afterwards is *safe*: it is played
       at once and no sibling move is tried (the position after it dominates);
     * of the positions of a phase, only those no other position of the same phase
-      dominates are dealt from.
+      dominates are dealt from;
+    * SMALLER GAMES: a card of rank below r serves only cards of rank below r (a partner
+      has the same rank or a higher one), so the live cards of rank r and up, alone,
+      form a position that dominates the whole one: if it cannot be won, neither can
+      the whole (``smaller_game_lost``). These smaller games are searched by this same
+      search, with the same memo: a lost one is often proved in a few dozen positions,
+      long before the whole position runs into a dead end.
+
+    A second lemma, DEALING AHEAD: from (d, L) one may deal until (d', L), d' >= d, so
+    if (d', L) can be won so can (d, L). The memo therefore keeps, per live set, the
+    fewest deals at which it was proved lost (lost with at least that many) and the
+    most deals at which it was proved won (won with at most that many).
 
     Dead ends, each a necessary condition for a win checked before a position is used:
     every live card is still served by some live card (``helper_masks``); the pair-only
@@ -355,8 +384,16 @@ class FreeSearch:
                 sy, iy = where[y]
                 both = max(0, ix - self.base[sx] + 1, iy - self.base[sy] + 1)
                 over = above[x] | above[y]
-                opts.append((y, over & self.inplay[min(both, self.ndeals)], over))
+                opts.append((1 << y, over & self.inplay[min(both, self.ndeals)], over))
             self.options[x] = opts
+        # memo, per live set: fewest deals at which lost, most deals at which won
+        self.lost: dict[int, int] = {}
+        self.won: dict[int, int] = {}
+        self.line: dict[tuple[int, int], tuple[list[str], int]] = {}  # the whole game's winning steps
+        self.nested = 0  # > 0 while a smaller game is searched
+        self.expanded = self.dead = 0
+        self.limit: int | None = None
+        self.deadline: float | None = None
 
     # -- dead-end tests --------------------------------------------------------------
     def hopeless(self, live: int, gone: int) -> bool:
@@ -386,7 +423,7 @@ class FreeSearch:
             rest = []
             for x in todo:
                 for y, first, over in options[x]:
-                    if live >> y & 1 and (first | over & now) & live & ~proved == 0:
+                    if live & y and (first | over & now) & live & ~proved == 0:
                         proved |= 1 << x
                         break
                 else:
@@ -395,6 +432,37 @@ class FreeSearch:
                 return False
             todo = rest
         return True
+
+    def smaller_game_lost(self, live: int, deals: int) -> bool:
+        """True when, for some rank r, the live cards of rank r and up cannot all be
+        discarded (SMALLER GAMES in the class docstring). Highest r first: those games
+        are the smallest, and each one's search checks the ones above it anyway."""
+        low = lowest_rank(live)
+        self.nested += 1
+        try:
+            for r in range(12, low, -1):
+                part = live & RANKS_FROM[r]
+                if part and part != live & RANKS_FROM[r + 1] and not self.win(part, deals):
+                    return True
+            return False
+        finally:
+            self.nested -= 1
+
+    # -- memo (DEALING AHEAD in the class docstring) ---------------------------------
+    def known_lost(self, live: int, deals: int) -> bool:
+        return self.lost.get(live, 99) <= deals
+
+    def mark_lost(self, live: int, deals: int) -> None:
+        if self.lost.get(live, 99) > deals:
+            self.lost[live] = deals
+
+    def mark_won(self, live: int, deals: int) -> None:
+        """``live`` wins with ``deals`` made, and so does each of its smaller games."""
+        won = self.won
+        for r in range(lowest_rank(live), 13):
+            part = live & RANKS_FROM[r]
+            if part and won.get(part, -1) < deals:
+                won[part] = deals
 
     # -- moves -------------------------------------------------------------------------
     def discards(self, live: int, deals: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -418,15 +486,15 @@ class FreeSearch:
                     break
         return pairs + singles
 
-    def phase(self, start: int, deals: int, lost: set[int]) -> tuple[list[int], dict[int, Any]]:
+    def phase(self, start: int, deals: int) -> tuple[list[int], dict[int, Any]]:
         """Every position reached by discards from ``start`` (safe discards played at
         once, dead ends and positions already proved lost left out), in order found,
         with how each was reached."""
         parent: dict[int, Any] = {start: None}
-        phase_key = deals << 52
         order = [start]
         k = 0
         served = self.served
+        lost = self.lost
         while k < len(order):
             live = order[k]
             k += 1
@@ -443,7 +511,7 @@ class FreeSearch:
                 after = live ^ gone
                 if after in parent:
                     continue
-                if after and (after | phase_key in lost or self.hopeless(after, gone)):
+                if after and (lost.get(after, 99) <= deals or self.hopeless(after, gone)):
                     self.dead += 1
                     continue
                 parent[after] = (live, stacks)
@@ -464,56 +532,77 @@ class FreeSearch:
         return [a for a, _ in kept]
 
     # -- the search ----------------------------------------------------------------------
+    def _check_budget(self) -> None:
+        if self.limit is not None and self.expanded >= self.limit:
+            raise OutOfBudget("states")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfBudget("seconds")
+
+    def win(self, start: int, deals: int, fresh: bool = False) -> bool:
+        """Can every live card of ``start`` be discarded, ``deals`` deals made? ``fresh``
+        searches even when the memo already says won (to record the whole game's line)."""
+        if not start:
+            return True
+        if self.known_lost(start, deals):
+            return False
+        if not fresh and self.won.get(start, -1) >= deals:
+            return True
+        self._check_budget()
+        if self.smaller_game_lost(start, deals) or not self._fixpoint(start, deals):
+            self.dead += 1
+            self.mark_lost(start, deals)
+            return False
+        order, parent = self.phase(start, deals)
+        if not order[-1] and 0 in parent:
+            return self._won(start, deals, parent, 0)
+        if deals < self.ndeals:
+            for live in self.undominated(order):
+                if self.win(live, deals + 1):
+                    return self._won(start, deals, parent, live)
+        # the phase start is lost, so is every position reached from it
+        for live in order:
+            self.mark_lost(live, deals)
+        return False
+
+    def _won(self, start: int, deals: int, parent: dict[int, Any], end: int) -> bool:
+        self.mark_won(start, deals)
+        if not self.nested:  # a step of the whole game's line: the discards, then a deal
+            moves = []
+            live = end
+            while parent[live] is not None:
+                live, stacks = parent[live]
+                moves.append(token(stacks))
+            self.line[start, deals] = (moves[::-1] + (["d"] if end else []), end)
+        return True
+
+    def solution(self) -> list[str]:
+        """The whole game's winning line, after ``win`` proved it won. A phase start the
+        memo knew as won (through a smaller game equal to it) is searched again afresh."""
+        moves: list[str] = []
+        live, deals = self.live0, 0
+        while live:
+            if (live, deals) not in self.line:
+                self.win(live, deals, fresh=True)
+            steps, live = self.line[live, deals]
+            moves += steps
+            deals += 1
+        return moves
+
     def run(self, max_states: int | None = None, max_seconds: float | None = None) -> Search:
-        self.expanded = self.dead = 0
         live0 = self.live0
         if (any(not self.serves[x] & live0 for x in self.serves) or not self.pairs.ok(live0)
                 or not all_dischargeable(self.piles, self.stock)):
             return Search(UNSOLVABLE, (), 0, 1)
-        lost: set[int] = set()
-        deadline = None if max_seconds is None else time.monotonic() + max_seconds
-        out_of: list[str] = []
-
-        def path(parent: dict[int, Any], live: int) -> list[str]:
-            moves = []
-            while parent[live] is not None:
-                live, stacks = parent[live]
-                moves.append(token(stacks))
-            return moves[::-1]
-
-        def dfs(start: int, deals: int) -> list[str] | None:
-            if not self._fixpoint(start, deals):
-                self.dead += 1
-                return None
-            order, parent = self.phase(start, deals, lost)
-            if not order[-1] and 0 in parent:
-                return path(parent, 0)
-            for live in self.undominated(order) if deals < self.ndeals else ():
-                key = live | (deals + 1) << 52
-                if key in lost:
-                    continue
-                if max_states is not None and self.expanded >= max_states:
-                    out_of.append("states")
-                if deadline is not None and time.monotonic() > deadline:
-                    out_of.append("seconds")
-                if out_of:
-                    return None
-                rest = dfs(live, deals + 1)
-                if rest is not None:
-                    return path(parent, live) + ["d"] + rest
-                if out_of:
-                    return None
-                lost.add(key)
-            # the phase start is lost, so is every position reached from it
-            lost.update(live | deals << 52 for live in order)
-            return None
-
-        found = dfs(live0, 0)
-        if found is not None:
-            return Search(SOLVED, tuple(found), self.expanded, self.dead)
-        if out_of:
-            return Search(UNKNOWN, (), self.expanded, self.dead, out_of[0])
-        return Search(UNSOLVABLE, (), self.expanded, self.dead)
+        self.limit = max_states
+        self.deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        try:
+            won = self.win(live0, 0)
+        except OutOfBudget as out:
+            return Search(UNKNOWN, (), self.expanded, self.dead, out.which)
+        if not won:
+            return Search(UNSOLVABLE, (), self.expanded, self.dead)
+        self.limit = self.deadline = None
+        return Search(SOLVED, tuple(self.solution()), self.expanded, self.dead)
 
 
 def search_free(stacks: Iterable[Iterable[int]], stock: Sequence[int], max_states: int | None = None,
