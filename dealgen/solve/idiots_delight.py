@@ -38,6 +38,8 @@ from typing import Any, Iterable, Sequence
 from . import SOLVED, UNKNOWN, UNSOLVABLE, SolverOutput, register_solver
 
 TIME_CHECK = 1024  # expansions between clock reads
+RANKS_FROM = [sum(1 << c for c in range(52) if c % 13 >= r) for r in range(14)]  # cards of rank >= r
+RANK = [sum(1 << c for c in range(52) if c % 13 == r) for r in range(13)]  # cards of rank r
 
 
 @dataclass(frozen=True)
@@ -178,17 +180,21 @@ class PairCheck:
 
     def ok(self, live: int, top_rank: int = 12) -> bool:
         """Check ranks up to ``top_rank`` (a discard only affects its rank and those below)."""
+        single, cache = self.single, self.cache
         for r in range(top_rank + 1):
-            cards = tuple(c for c in self.by_rank[r] if live >> c & 1)
+            held = live & RANK[r]
             must = 0
-            for c in cards:
-                if not self.single[c] & live:
-                    must |= 1 << c
+            rest = held
+            while rest:
+                low = rest & -rest
+                if not single[low.bit_length() - 1] & live:
+                    must |= low
+                rest ^= low
             if must:
-                key = (sum(1 << c for c in cards), must)
-                known = self.cache.get(key)
+                known = cache.get((held, must))
                 if known is None:
-                    known = self.cache[key] = self._matchable(cards, must)
+                    cards = tuple(c for c in self.by_rank[r] if held >> c & 1)
+                    known = cache[held, must] = self._matchable(cards, must)
                 if not known:
                     return False
         return True
@@ -285,10 +291,6 @@ def _bits(mask: int):
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
-
-
-RANKS_FROM = [sum(1 << c for c in range(52) if c % 13 >= r) for r in range(14)]  # cards of rank >= r
-RANK = [sum(1 << c for c in range(52) if c % 13 == r) for r in range(13)]
 
 
 class OutOfBudget(Exception):
@@ -399,12 +401,17 @@ class FreeSearch:
     def hopeless(self, live: int, gone: int) -> bool:
         """After discarding ``gone``: some live card is served by no live card, or the
         pair-only cards of a rank cannot be paired off."""
-        serves = self.serves
+        serves, served = self.serves, self.served
+        top = 0
         for c in _bits(gone):
-            for x in _bits(self.served[c] & live):
-                if not serves[x] & live:
+            top = max(top, c % 13)
+            rest = served[c] & live
+            while rest:
+                low = rest & -rest
+                if not serves[low.bit_length() - 1] & live:
                     return True
-        return not self.pairs.ok(live, max(c % 13 for c in _bits(gone)))
+                rest ^= low
+        return not self.pairs.ok(live, top)
 
     def _fixpoint(self, live: int, deals: int) -> bool:
         """False when some live card can never be discarded (see ``all_dischargeable``).
@@ -504,7 +511,8 @@ class FreeSearch:
             moves = self.discards(live, deals)
             for gone, stacks in moves:  # a safe discard, if any, is the only one tried
                 after = live ^ gone
-                if not any(served[c] & after for c in _bits(gone)):
+                low = gone & -gone
+                if not (served[low.bit_length() - 1] | served[(gone ^ low or low).bit_length() - 1]) & after:
                     moves = [(gone, stacks)]
                     break
             for gone, stacks in moves:
@@ -519,17 +527,24 @@ class FreeSearch:
         return order, parent
 
     def undominated(self, positions: list[int]) -> list[int]:
-        """The positions of one phase that no other one dominates, fewest live cards first."""
-        kept: list[tuple[int, int]] = []
-        serves = self.serves
+        """The positions of one phase that no other one dominates, fewest live cards first.
+        b dominates a when b's cards are a's less some extra ones that serve none of b's."""
+        kept: list[int] = []
+        served = self.served
         for a in sorted(positions, key=int.bit_count):
-            if any(b & ~a == 0 and a & ~b & need == 0 for b, need in kept):
-                continue
-            need = 0
-            for w in _bits(a):
-                need |= serves[w]
-            kept.append((a, need))
-        return [a for a, _ in kept]
+            for b in kept:
+                if b & ~a == 0:
+                    extra = a ^ b
+                    while extra:
+                        low = extra & -extra
+                        if served[low.bit_length() - 1] & b:
+                            break
+                        extra ^= low
+                    else:
+                        break  # b dominates a
+            else:
+                kept.append(a)
+        return kept
 
     # -- the search ----------------------------------------------------------------------
     def _check_budget(self) -> None:
