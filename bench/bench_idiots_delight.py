@@ -21,7 +21,7 @@ from dealgen.deals import shuffled_pack
 from dealgen.scan import wilson
 from dealgen.solve.idiots_delight import search, search_free
 
-DEFAULT_STATES = {"strict": 100_000, "free": 20_000}
+DEFAULT_STATES = {"strict": 100_000, "free": 100_000}
 
 
 def pct(values: list[int], q: float) -> int:
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("range", nargs="?", default="1-10000")
     parser.add_argument("--rules", choices=("strict", "free"), action="append")
     parser.add_argument("--max-states", type=int, default=None,
-                        help="states budget per deal (default: 100,000 strict, 20,000 free, as in the README)")
+                        help="states budget per deal (default: 100,000 for both, as in the README)")
     args = parser.parse_args()
     a, _, b = args.range.partition("-")
     for rules in args.rules or ("strict", "free"):

@@ -1,5 +1,6 @@
 """Idiot's Delight, rule set free: the phase search with its pruning (safe discards, dominance
-between positions of a phase, dead-end tests) against a plain exhaustive search."""
+between positions of a phase, dead-end tests, smaller games of the high ranks, the memo that is
+monotone in deals made) against a plain exhaustive search."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from dealgen.cards import CARDS
 from dealgen.games.idiots_delight import IDIOTS_DELIGHT as ID
 from dealgen.solve import solve_deal, solve_position
-from dealgen.solve.idiots_delight import FreeSearch, legal, search_free
+from dealgen.solve.idiots_delight import RANKS_FROM, FreeSearch, legal, search_free
 
 
 def plain(stacks, stock) -> bool:
@@ -136,3 +137,83 @@ def test_free_search_agrees_with_the_memoised_search_on_real_deals() -> None:
             both += 1
             assert old.verdict == new.verdict, number
     assert both >= 20
+
+
+def plain_from(fs: FreeSearch):
+    """Every line of play from a position (live cards, deals made) of ``fs``'s deal,
+    nothing pruned; a live set may miss undealt cards too (they never land)."""
+
+    @lru_cache(maxsize=None)
+    def win(live: int, deals: int) -> bool:
+        if not live:
+            return True
+        tops = []
+        for s, col in enumerate(fs.cols):
+            dealt = [c for c in col[:fs.base[s] + deals] if live >> c & 1]
+            tops.append(dealt[-1] if dealt else None)
+        for i, a in enumerate(tops):
+            for j, b in enumerate(tops):
+                if i == j or a is None or b is None:
+                    continue
+                if b % 13 == a % 13 and win(live & ~(1 << a | 1 << b), deals):
+                    return True
+                if b // 13 == a // 13 and b > a and win(live & ~(1 << a), deals):
+                    return True
+        return deals < fs.ndeals and win(live, deals + 1)
+
+    return win
+
+
+def test_every_memo_entry_is_true() -> None:
+    # the memo says lost with d deals (so with any more) or won with d deals (so with any
+    # fewer): each entry, smaller games' included, is checked against plain play
+    rnd = random.Random(7)
+    lost = won = partial = 0
+    for _ in range(60):
+        fs = FreeSearch(*random_position(rnd, 5, 2))
+        fs.run()
+        win = plain_from(fs)
+        for live, d in fs.lost.items():
+            assert not win(live, d) and not win(live, fs.ndeals)
+            partial += fs.live0 & ~fs.inplay[d] & ~live != 0  # a smaller game: undealt cards left out
+        for live, d in fs.won.items():
+            assert win(live, d) and win(live, 0)
+        lost += len(fs.lost)
+        won += len(fs.won)
+    assert lost > 100 and won > 100 and partial > 0
+
+
+def test_a_lost_smaller_game_loses_the_whole() -> None:
+    # positions the older dead-end tests pass but a smaller game (ranks r and up) refutes:
+    # plain play must find them lost, and the smaller game lost too
+    rnd = random.Random(11)
+    caught = 0
+    for _ in range(300):
+        fs = FreeSearch(*random_position(rnd, 5, 1))
+        live = fs.live0
+        if not fs._fixpoint(live, 0) or not fs.pairs.ok(live):
+            continue
+        if fs.smaller_game_lost(live, 0):
+            win = plain_from(fs)
+            assert not win(live, 0)
+            assert any(not win(live & RANKS_FROM[r], 0) for r in range(1, 13) if live & RANKS_FROM[r])
+            caught += 1
+    assert caught >= 5
+
+
+def test_smaller_game_of_a_hand_made_position() -> None:
+    # stacks (bottom first) KD 2H | KC QD | KS 2D | QS QH KH QC. QC can only leave with
+    # QD or alone beside KC, which is under QD; QH, two cards under QC, can only leave
+    # with QD too (QS and KH share its stack, QC has left). One QD for both: lost. Every
+    # card has a partner and the blocking fixpoint passes; the Kings alone win; the game
+    # of the Queens and up is lost, and so, by its smaller game, is the whole.
+    kc, qc, kd, qd, kh, qh, ks, qs, two_d, two_h = 12, 11, 25, 24, 38, 37, 51, 50, 14, 27
+    fs = FreeSearch([[kd, two_h], [kc, qd], [ks, two_d], [qs, qh, kh, qc]], [])
+    live = fs.live0
+    assert fs._fixpoint(live, 0) and fs.pairs.ok(live) and all(fs.serves[x] & live for x in fs.serves)
+    win = plain_from(fs)
+    assert win(live & RANKS_FROM[12], 0) and fs.win(live & RANKS_FROM[12], 0)
+    assert not win(live & RANKS_FROM[11], 0)
+    assert fs.smaller_game_lost(live, 0)
+    assert not win(live, 0)
+    assert search_free(fs.piles, []).verdict == "unsolvable"
