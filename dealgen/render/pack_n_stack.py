@@ -22,7 +22,7 @@ from ..games.pack_n_stack import COLS, ROWS, SIZE, PnsState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
 from .scene import SUIT_WIDTHS, CardFace, CardStyle, Palette, Rect, Scene, Slot, SuitShape, Text, palette
-from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row
+from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row, title_line
 
 NATURAL_WIDTH = 400.0
 MARGIN, LABELS, GAP, STOCK_GAP = 14.0, 12.0, 8.0, 18.0  # row labels sit in their own column
@@ -124,23 +124,13 @@ def _caption(items: list, game: Any, state: PnsState, options: DiagramOptions, p
     """Title (and grade); who is to move and the stock; the sides' suits. Returns the last baseline."""
     title_size = max(MIN_INDEX, 12.5 * index / NATURAL_INDEX)
     note_size = max(MIN_INDEX, size + 0.5)
-    title = options.title or _title(state)
-    tsize = max(MIN_INDEX, min(title_size, title_size * (right - left) / text_width(title, title_size, True)))
-    while text_width(title, tsize, True) > right - left and len(title) > 2:
-        title = title[:-2] + "…"
-    base = y + metrics(True).cap_height * title_size
-    items.append(Text(left, base, title, tsize, pal.text, bold=True))
+    base, grade = title_line(items, options.title or _title(state), options.grade, left, right, y, title_size, pal)
     stock = "stock empty" if not state.stock else f"stock {len(state.stock)}"
     # a problem's question ("Red to play and win in 3") says who is to move
     asked = options.note is not None and options.note.startswith(f"{state.side.capitalize()} to play")
     notes = [options.note, stock] if asked else [_to_move(game, state), stock]
-    if options.grade:
-        grade = f"grade: {options.grade}"
-        gsize = max(MIN_INDEX, title_size - 1.5)
-        if text_width(title, tsize, True) + text_width(grade, gsize) + title_size <= right - left:
-            items.append(Text(right, base, grade, gsize, pal.text, anchor="end"))
-        else:
-            notes.append(grade)
+    if grade:
+        notes.append(grade)
     if options.note and not asked:
         notes.append(options.note)
     line = base + note_size * 1.5

@@ -30,7 +30,7 @@ from .fonts import metrics, text_width
 from .registry import DiagramOptions, default_checkpoints
 from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
                     beak_mark_fits, index_parts, palette)
-from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em
+from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
 
 # The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
 # index, margins 14, gaps between columns 8, the foundations set 18 further apart.
@@ -261,22 +261,10 @@ def _caption(items: list, state: PenguinState, options: DiagramOptions, g: Geome
     width; returns the bottom."""
     left, right = g.margin, g.width - g.margin
     title = options.title or ("Penguin" + (f" · deal {state.deal}" if state.deal is not None else ""))
-    # a long title is set smaller (not under 7 pt), then cut with an ellipsis
-    title_size = max(MIN_INDEX, min(g.title, g.title * (right - left) / text_width(title, g.title, True)))
-    while text_width(title, title_size, True) > right - left and len(title) > 2:
-        title = title[:-2] + "…"
-    base = y + metrics(True).cap_height * g.title
-    items.append(Text(left, base, title, title_size, pal.text, bold=True))
-    bits = [RULE_NAMES.get(state.rules, f"{state.rules} rules")]
+    base, grade = title_line(items, title, options.grade, left, right, y, g.title, pal)
+    bits = ([grade] if grade else []) + [RULE_NAMES.get(state.rules, f"{state.rules} rules")]
     if options.note:
         bits.append(options.note)
-    if options.grade:
-        grade = f"grade: {options.grade}"
-        grade_size = g.title - 1.5
-        if text_width(title, title_size, True) + text_width(grade, grade_size) + g.title <= right - left:
-            items.append(Text(right, base, grade, grade_size, pal.text, anchor="end"))
-        else:  # too narrow for both on one line: the grade joins the notes
-            bits.insert(0, grade)
     size = g.note
     line = base + size + 6 * g.title / 12.5
     cap = metrics(True).cap_height * size

@@ -21,7 +21,7 @@ from .fonts import metrics, text_width
 from .registry import DiagramOptions
 from .scene import (CardFace, CardStyle, Palette, Scene, Slot, Text, index_parts,
                     index_width, palette)
-from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row
+from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row, title_line
 
 NATURAL_WIDTH = 400.0
 MARGIN, GAP, SIDE_GAP = 14.0, 10.0, 16.0  # side gaps set the stock and discards apart
@@ -135,20 +135,8 @@ def _heap(items: list, x: float, top: float, count_y: float, count: int, st: Car
 def _caption(items: list, table: Table, options: DiagramOptions, pal: Palette, left: float, right: float,
              y: float, title_size: float, size: float) -> float:
     """Title (and grade), then the notes wrapped to the width; returns the last baseline."""
-    title = options.title or table.title
-    tsize = max(MIN_INDEX, min(title_size, title_size * (right - left) / text_width(title, title_size, True)))
-    while text_width(title, tsize, True) > right - left and len(title) > 2:
-        title = title[:-2] + "…"
-    base = y + metrics(True).cap_height * title_size
-    items.append(Text(left, base, title, tsize, pal.text, bold=True))
-    notes = list(table.notes) + ([options.note] if options.note else [])
-    if options.grade:
-        grade = f"grade: {options.grade}"
-        gsize = max(MIN_INDEX, title_size - 1.5)
-        if text_width(title, tsize, True) + text_width(grade, gsize) + title_size <= right - left:
-            items.append(Text(right, base, grade, gsize, pal.text, anchor="end"))
-        else:
-            notes.insert(0, grade)
+    base, grade = title_line(items, options.title or table.title, options.grade, left, right, y, title_size, pal)
+    notes = ([grade] if grade else []) + list(table.notes) + ([options.note] if options.note else [])
     note_size = max(MIN_INDEX, size + 0.5)
     line = base + note_size * 1.5
     x = left

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import RANK_TEXT, SUIT_WIDTHS, CardStyle, Palette, Rect
+from .scene import RANK_TEXT, SUIT_WIDTHS, CardStyle, Palette, Rect, Text
 
 NATURAL_INDEX = 9.5
 MIN_INDEX = 7.0  # issue 4: index text never smaller than 7 pt
@@ -57,3 +57,25 @@ def fit_label(text: str, short: str, size: float, room: float, bold: bool = Fals
     while text_width(text, size, bold) > room and size > MIN_INDEX:
         size -= 0.5
     return (text if text_width(text, size, bold) <= room else short), size
+
+
+def title_line(items: list, title: str, grade: str | None, left: float, right: float, y: float,
+               size: float, pal: Palette) -> tuple[float, str | None]:
+    """A diagram's bold title at the left and its grade at the right, one line below ``y``.
+
+    A long title is set smaller (never under 7 pt), then cut with an ellipsis. Returns the
+    baseline and, when the line has no room for the grade too, the grade text for the
+    caller's notes (else None)."""
+    tsize = max(MIN_INDEX, min(size, size * (right - left) / text_width(title, size, True)))
+    while text_width(title, tsize, True) > right - left and len(title) > 2:
+        title = title[:-2] + "…"
+    base = y + metrics(True).cap_height * size
+    items.append(Text(left, base, title, tsize, pal.text, bold=True))
+    if grade is None:
+        return base, None
+    text = f"grade: {grade}"
+    gsize = max(MIN_INDEX, size - 1.5)
+    if text_width(title, tsize, True) + text_width(text, gsize) + size > right - left:
+        return base, text
+    items.append(Text(right, base, text, gsize, pal.text, anchor="end"))
+    return base, None
