@@ -4,6 +4,10 @@ Lines are written in deal order (the pool's ordered ``imap``) and flushed one by
 so the output does not depend on ``--jobs`` and an interrupted scan keeps every line
 it finished. A rerun with the same output file skips the deals already there (a torn
 last line from a crash is dropped first).
+
+A rerun that retries the undecided deals (a larger budget) appends their new lines, and
+the last line of a deal is the one that counts, so an interruption still loses nothing;
+once every retry is done the file is rewritten in deal order, one line a deal.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .deals import parse_deal_number
 from .errors import InputError
-from .fileio import check_writable
+from .fileio import check_writable, write_atomic
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
@@ -92,11 +96,16 @@ class ScanReport:
 
 def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None = None,
          path: str | Path | None = None, max_states: int | None = None, max_seconds: float | None = None,
-         grade: bool = True, progress: Callable[[int, int, float], None] | None = None) -> ScanReport:
-    """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs`` 0 = all cores."""
-    check_budgets(max_states, max_seconds)
+         grade: bool = True, progress: Callable[[int, int, float], None] | None = None,
+         retry: bool = False) -> ScanReport:
+    """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs`` 0 = all cores.
+    With ``retry`` the deals ``path`` holds as undecided are solved again, unless their
+    states budget was already as large as this one (the verdict would not change)."""
+    states, _ = check_budgets(max_states, max_seconds)
     if jobs < 0:
         raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    if retry and path is None:
+        raise InputError("retrying undecided deals needs the scan's output file (-o FILE)")
     jobs = jobs or os.cpu_count() or 1
     done: dict[int, dict[str, Any]] = {}
     handle = out
@@ -104,7 +113,8 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
         path = check_writable(path)
         done = read_done(path, game, rules)
         handle = path.open("a", encoding="utf-8")
-    todo = [n for n in deals if n not in done]
+    redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states)}
+    todo = [n for n in deals if n not in done or n in redo]
     report = ScanReport()
     start = time.monotonic()
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
@@ -121,8 +131,18 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
         report.seconds = time.monotonic() - start
         if path is not None and handle is not None:
             handle.close()
+    if redo:  # every retry finished: one line a deal again, in deal order
+        kept = read_done(path, game, rules)
+        write_atomic(path, "".join(json.dumps(kept[n], ensure_ascii=False) + "\n" for n in sorted(kept)))
     report.records = [done[n] for n in deals if n in done]
     return report
+
+
+def _worth_retrying(record: dict[str, Any], states: int) -> bool:
+    """An undecided record whose search stopped short of ``states`` positions (or on time)."""
+    if record_verdict(record) != "unknown":
+        return False
+    return record.get("budget") != "states" or record.get("metrics", {}).get("states_expanded", 0) < states
 
 
 def _results(tasks: Iterable[tuple], jobs: int, worker: Callable = _solve_one) -> Iterator[Any]:

@@ -62,6 +62,34 @@ def test_summary_counts_budget_outcomes(tmp_path) -> None:
     assert all(r["budget"] == "states" for r in report.records)
 
 
+def test_retry_undecided_solves_them_again_and_keeps_one_line_a_deal(tmp_path) -> None:
+    path = tmp_path / "s.jsonl"
+    scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=5, grade=False)
+    assert {r["verdict"] for r in lines(path)} == {"unknown"}
+    same = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=5, grade=False, retry=True)
+    assert same.new == 0  # the budget is no larger: the verdicts could not change
+    # an interruption after the first retry: its line is appended and counts over the old one
+    scan("penguin", range(3, 4), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
+    assert [r["deal"] for r in lines(path)] == [3, 4, 5, 6]  # one deal retried: rewritten in order
+    with path.open("a") as handle:  # an older undecided line for deal 3 after the newer one
+        handle.write(json.dumps({**lines(path)[1], "deal": 3}) + "\n")
+    assert read_done(path, "penguin", "parlett")[3]["verdict"] == "unknown"  # the last line counts
+    again = scan("penguin", range(3, 7), "parlett", jobs=2, path=path, max_states=50_000, grade=False, retry=True)
+    assert again.new == 4
+    assert [r["deal"] for r in lines(path)] == [3, 4, 5, 6]
+    assert all(r["verdict"] == "solved" for r in lines(path))
+    assert summary(again)["unknown"] == 0
+    done = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
+    assert done.new == 0
+
+
+def test_retry_needs_an_output_file() -> None:
+    with pytest.raises(InputError, match="-o FILE"):
+        scan("penguin", range(1, 2), "parlett", jobs=1, retry=True)
+    result = CliRunner().invoke(main, ["scan", "penguin", "1-2", "--retry-undecided"])
+    assert result.exit_code == 2 and "-o FILE" in result.output
+
+
 def test_solve_many_in_order_and_stops_early() -> None:
     results = solve_many("penguin", iter(range(1, 10**9)), jobs=2, grade=False)
     got = [next(results).deal for _ in range(3)]

@@ -113,17 +113,21 @@ def _clock(seconds: float) -> str:
               help="JSON lines file; deals already in it are skipped (resume). Default: stdout.")
 @with_budgets
 @click.option("--no-grade", is_flag=True, help="Skip the grading metrics and grades (faster).")
-def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds, no_grade: bool) -> None:
+@click.option("--retry-undecided", is_flag=True,
+              help="With -o: solve again the deals the file holds as undecided (give a larger --max-states).")
+def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds, no_grade: bool,
+             retry_undecided: bool) -> None:
     """Solve deals FIRST-LAST of GAME in parallel; one JSON line per deal, then a summary.
 
     Lines come in deal order whatever --jobs is. An interrupted scan keeps what it
-    finished; run it again with the same -o to go on.
+    finished; run it again with the same -o to go on. To decide more deals, run it again
+    with the same -o, --retry-undecided and a larger --max-states.
     """
     rules = game.check_rules(rules)
     numbers = parse_range(deals)
     report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
                   max_states=max_states, max_seconds=max_seconds, grade=not no_grade,
-                  progress=_Progress(f"{game.name} {deals}"))
+                  progress=_Progress(f"{game.name} {deals}"), retry=retry_undecided)
     _print_summary(summary(report), err=output is None, names=game.verdict_name)
 
 
