@@ -139,7 +139,7 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
     say(f"deals: {s['deals']}  " + "  ".join(f"{names(v)}: {s[v]}" for v in ("solved", "unsolvable", "unknown")))
     if s["win_rate"] is not None:
         low, high = s["win_rate_ci95"]
-        left_out = f"; {s['unknown']} undecided deals left out" if s["unknown"] else ""
+        left_out = f"; {s['unknown']} undecided deal{'s' * (s['unknown'] != 1)} left out" if s["unknown"] else ""
         say(f"win rate: {s['win_rate']:.2f}% (95% interval {low:.2f}-{high:.2f}%, Wilson, "
             f"over {s['solved'] + s['unsolvable']} decided deals{left_out})")
     for kind in ("unsolvable", "unknown"):
