@@ -8,12 +8,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from dealgen.book import BookInfo, book_pdf
 from dealgen.catalog import Catalog, Entry, read_book_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
+from dealgen.games.penguin import PENGUIN
 from dealgen.layout import load_layout, preset_names
+from dealgen.render.pdf import pdf_bytes
+from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
 
 from .conftest import DATA
@@ -92,6 +96,22 @@ def test_catalog_rides_inside_and_verifies(tmp_path: Path, book_6x9: bytes) -> N
 
 def test_same_inputs_same_bytes(book_6x9: bytes) -> None:
     assert book_pdf(catalog(), load_layout("6x9"), INFO) == book_6x9
+
+
+def test_card_faces_are_drawn_once_and_placed_by_reference(book_6x9: bytes) -> None:
+    """Every diagram shows the same faces: each one seen again is a form, defined once."""
+    reader = PdfReader(io.BytesIO(book_6x9))
+    defined, placed = set(), 0
+    for page in reader.pages:
+        xobjects = page["/Resources"].get("/XObject", {})
+        forms = {name: x.idnum for name, x in xobjects.items() if x.get_object()["/Subtype"] == "/Form"}
+        defined |= set(forms.values())
+        placed += sum(1 for operands, op in ContentStream(page.get_contents(), reader).operations
+                      if op == b"Do" and operands[0] in forms)
+    assert len(defined) >= 40
+    assert placed >= 5 * len(defined)  # two deals' puzzles and solutions: each face several times
+    single = PdfReader(io.BytesIO(pdf_bytes(position_scene(PENGUIN, PENGUIN.deal(1), DiagramOptions()))))
+    assert "/XObject" not in single.pages[0]["/Resources"]  # one diagram: every face inline
 
 
 def test_mono_book_has_no_colour_and_colour_book_has(book_6x9: bytes) -> None:

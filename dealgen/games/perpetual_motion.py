@@ -149,8 +149,8 @@ The whole pack is the stock, face down. Four piles, empty at the start, lie in a
 
 ## Play
 There are no decisions: the game plays itself, and each deal has exactly one course. Deal a row of four
-cards from the stock, one onto each pile. {rules}. When the stock runs out, pick up the piles without
-shuffling them and turn them over as the new stock, then go on dealing.
+cards from the stock, one onto each pile. The rules here: {rules}. When the stock runs out, pick up the
+piles without shuffling them and turn them over as the new stock, then go on dealing.
 
 ## The end
 The game comes out when all 52 cards have been discarded, four of a rank at a time. It is lost when a pass

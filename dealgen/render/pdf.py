@@ -15,6 +15,7 @@ Documents are made with ``invariant=1``: the same input gives the same bytes.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -27,7 +28,7 @@ from reportlab.platypus import Flowable
 from .. import __version__
 from ..fileio import write_atomic
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES
-from .scene import Color, Group, Line, Path, Rect, Scene, Text, fit
+from .scene import BASIC, CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 CREATOR = f"dealgen {__version__}"
@@ -60,13 +61,55 @@ def _stroke(canvas: Canvas, c: Color) -> None:
         canvas.setStrokeColorRGB(*c)
 
 
-def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float) -> None:
+def _items(scene: Scene):
+    """The scene's primitives expanded like ``Scene.basic``, but with card faces kept whole."""
+    stack = list(reversed(scene.items))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (BASIC, CardFace)):
+            yield item
+        else:
+            stack.extend(reversed(item.parts()))
+
+
+def _card_form(canvas: Canvas, face: CardFace) -> str | None:
+    """The form that draws ``face`` with its top-left corner at the origin, or None the first
+    time a face is seen. A book repeats the same faces in every diagram: from its second
+    appearance on, a face is defined once as a form and placed by reference (a 40-puzzle
+    book shrinks about fourfold), while a one-diagram PDF keeps its faces inline."""
+    forms = canvas.__dict__.setdefault("_dealgen_card_forms", {})
+    key = (face.rank, face.suit, face.style, face.pal, face.full, face.beak)
+    if key not in forms:
+        forms[key] = None
+        return None
+    name = forms[key]
+    if name is None:
+        name = forms[key] = f"dealgenCard{sum(1 for v in forms.values() if v)}"
+        st = face.style
+        margin = 2.0  # room for the border's half width outside the card
+        canvas.beginForm(name, -margin, -st.h - margin, st.w + margin, margin)
+        canvas.setLineJoin(1)
+        _draw(canvas, Scene(st.w, st.h, [replace(face, x=0.0, y=0.0)], None), 0.0, 0.0, 1.0, forms=False)
+        canvas.endForm()
+    return name
+
+
+def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float, forms: bool = True) -> None:
     """Scene point (x, y) goes to canvas point (ox + x*s, top - y*s)."""
     def pt(x: float, y: float) -> tuple[float, float]:
         return (ox + x * s, top - y * s)
 
-    for item in scene.basic():
-        if isinstance(item, Rect):
+    for item in _items(scene) if forms else scene.basic():
+        if isinstance(item, CardFace):
+            name = _card_form(canvas, item)
+            if name is None:
+                _draw(canvas, Scene(0.0, 0.0, [item], None), ox, top, s, forms=False)
+            else:
+                canvas.saveState()
+                canvas.transform(s, 0, 0, s, *pt(item.x, item.y))
+                canvas.doForm(name)
+                canvas.restoreState()
+        elif isinstance(item, Rect):
             if item.fill is None and item.stroke is None:
                 continue
             if item.fill is not None:
@@ -111,7 +154,7 @@ def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float) -> None
                             fillMode=FILL_NON_ZERO)
         elif isinstance(item, Group):
             gx, gy = pt(item.x, item.y)
-            _draw(canvas, item.scene, gx, gy, s * item.scale)
+            _draw(canvas, item.scene, gx, gy, s * item.scale, forms)
 
 
 def draw_scene(canvas: Canvas, scene: Scene, x: float = 0.0, y: float = 0.0, scale: float = 1.0) -> None:
