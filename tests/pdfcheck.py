@@ -50,8 +50,7 @@ def operations(reader: PdfReader, page):
                 form = resources.get("/XObject", {})[operands[0]].get_object()
                 if form.get("/Subtype") == "/Form":
                     matrix = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                    inner = form.get("/Resources", resources)
-                    yield from walk(form, inner.get_object() if inner is not None else resources,
+                    yield from walk(form, form.get("/Resources", resources).get_object(),
                                     scale * math.hypot(matrix[0], matrix[1]))
                 continue
             yield operands, operator, scale

@@ -28,7 +28,7 @@ from reportlab.platypus import Flowable
 from .. import __version__
 from ..fileio import write_atomic
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES
-from .scene import BASIC, CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
+from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 CREATOR = f"dealgen {__version__}"
@@ -61,17 +61,6 @@ def _stroke(canvas: Canvas, c: Color) -> None:
         canvas.setStrokeColorRGB(*c)
 
 
-def _items(scene: Scene):
-    """The scene's primitives expanded like ``Scene.basic``, but with card faces kept whole."""
-    stack = list(reversed(scene.items))
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (BASIC, CardFace)):
-            yield item
-        else:
-            stack.extend(reversed(item.parts()))
-
-
 def _card_form(canvas: Canvas, face: CardFace) -> str | None:
     """The form that draws ``face`` with its top-left corner at the origin, or None the first
     time a face is seen. A book repeats the same faces in every diagram: from its second
@@ -99,7 +88,7 @@ def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float, forms: 
     def pt(x: float, y: float) -> tuple[float, float]:
         return (ox + x * s, top - y * s)
 
-    for item in _items(scene) if forms else scene.basic():
+    for item in scene.basic(keep=(CardFace,) if forms else ()):
         if isinstance(item, CardFace):
             name = _card_form(canvas, item)
             if name is None:

@@ -409,12 +409,14 @@ class Scene:
     def extend(self, items) -> None:
         self.items.extend(items)
 
-    def basic(self) -> Iterator[Primitive]:
-        """Every primitive expanded to the basic kinds the back ends draw (Groups stay whole)."""
+    def basic(self, keep: tuple[type, ...] = ()) -> Iterator[Primitive]:
+        """Every primitive expanded to the basic kinds the back ends draw (Groups stay whole,
+        and so do the kinds in ``keep``, for a back end that draws them its own way)."""
+        kinds = BASIC + keep
         stack = list(reversed(self.items))
         while stack:
             item = stack.pop()
-            if isinstance(item, BASIC):
+            if isinstance(item, kinds):
                 yield item
             else:
                 stack.extend(reversed(item.parts()))
