@@ -32,7 +32,7 @@ from .grade import GRADES
 from .layout import Layout
 from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
-from .render.walkthrough import walkthrough_flowables
+from .render.walkthrough import build_walkthrough, walkthrough_flowables
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 
@@ -249,8 +249,9 @@ class _Book:
                 story += [CondPageBreak(frame_h * 0.2), _Bookmark(f"Solution {number}", key, 1),
                           KeepTogether(block[:2])] + block[2:]
                 continue
-            title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {len(entry.moves)} moves"
-            steps = walkthrough_flowables(catalog.solution(entry), mono=self.layout.mono, every=info.every,
+            wt = build_walkthrough(catalog.solution(entry), info.every)
+            title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
+            steps = walkthrough_flowables(wt, mono=self.layout.mono, every=info.every,
                                           body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
                                           max_diagram_height=frame_h * 0.75)
             head = [CondPageBreak(frame_h * 0.3), _Bookmark(f"Solution {number}", key, 1), Paragraph(_escape(title), s.h2)]

@@ -7,6 +7,9 @@
      "deals": [{"deal": 17, "grade": "easy", "percentile": 12.5, "metrics": {...},
                 "solution": ["1a", "2h", ...], "verified_by": "dealgen 0.1.0"}, ...]}
 
+An entry whose record ends otherwise than in a win (a Perpetual Motion deal that goes round
+forever: its puzzle asks whether the deal comes out) says so: "outcome": "cycles".
+
 A game whose puzzles are "to play and win" problems (``Game.problem_kit``, Pack 'n' Stack)
 keeps problems instead: {"deal": 26, "turn": 41, "grade": "hard", "stars": 4, "n": 5,
 "position": [its text lines], "strategy": [the tree's lines], "metrics": {...}, "verified_by": ...}.
@@ -27,7 +30,7 @@ from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
 from .fileio import read_text, write_atomic
 from .games import Game, get_game
-from .solution import Solution
+from .solution import Solution, check_outcome
 from .verify import Verdict, replay
 
 SCHEMA = "dealgen-catalog"
@@ -42,12 +45,16 @@ class Entry:
     metrics: dict[str, Any]
     moves: tuple[str, ...]
     verified_by: str = f"dealgen {__version__}"
+    outcome: str = "won"  # how the record ends (Game.record_outcomes): "cycles" for a Perpetual Motion loss
 
     kind: ClassVar[str] = "deal"
 
     def to_json(self) -> dict[str, Any]:
-        return {"deal": self.deal, "grade": self.grade, "percentile": self.percentile,
-                "metrics": self.metrics, "solution": list(self.moves), "verified_by": self.verified_by}
+        out = {"deal": self.deal, "grade": self.grade, "percentile": self.percentile,
+               "metrics": self.metrics, "solution": list(self.moves), "verified_by": self.verified_by}
+        if self.outcome != "won":
+            out["outcome"] = self.outcome
+        return out
 
     def state(self, game: Game, rules: str) -> Any:
         """The position the puzzle shows: the deal."""
@@ -74,8 +81,12 @@ class Entry:
             raise InputError(f"{where}: 'metrics' must be an object")
         if not isinstance(raw["percentile"], (int, float)):
             raise InputError(f"{where}: 'percentile' must be a number")
+        try:
+            outcome = check_outcome(game, str(raw.get("outcome", "won")))
+        except InputError as err:
+            raise InputError(f"{where} (deal {deal}): {err}") from None
         return cls(deal, str(raw["grade"]), float(raw["percentile"]), raw["metrics"], tuple(moves),
-                   str(raw["verified_by"]))
+                   str(raw["verified_by"]), outcome)
 
 
 @dataclass(frozen=True)
@@ -179,7 +190,7 @@ class Catalog:
     selection: dict[str, Any] = field(default_factory=dict)
 
     def solution(self, entry: Entry) -> Solution:
-        return Solution(self.game, entry.deal, self.rules, entry.moves)
+        return Solution(self.game, entry.deal, self.rules, entry.moves, entry.outcome)
 
     def to_json(self) -> dict[str, Any]:
         return {

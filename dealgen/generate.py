@@ -70,7 +70,7 @@ class Selection:
     wanted: dict[str, int]
     kept: dict[str, int]
     seen: dict[str, int] = field(default_factory=dict)  # graded deals met per band
-    unsolved: int = 0  # deals without a solution (unsolvable, or the budget ran out)
+    unsolved: int = 0  # deals without a record to print (unsolvable, or the budget ran out)
     lacking: str = "without a solution"  # what ``unsolved`` counts, in words
 
     def report(self) -> str:
@@ -92,8 +92,11 @@ def select(
 ) -> Selection:
     """Keep the first deals, in the order of ``numbers``, that fill each band of ``mix``.
 
-    ``solve_all`` maps deal numbers to solve results (verdict, moves, metrics, grade,
-    percentile) in the same order; it may work ahead in parallel and is closed early.
+    ``solve_all`` maps deal numbers to solve results (``SolveResult``: moves, metrics, grade,
+    percentile, whether a record was found and how it ends) in the same order; it may work
+    ahead in parallel and is closed early. A deal with a record and a grade is a candidate: a
+    solution, or for a game that plays itself a record of a loss (Perpetual Motion's puzzles
+    ask whether the deal comes out).
     """
     if max_tries < 1:
         raise InputError(f"--max-tries must be at least 1, got {max_tries}")
@@ -104,13 +107,14 @@ def select(
     try:
         for result in results:
             tried += 1
-            if result.verdict != "solved" or result.grade is None:
+            if not result.recorded or result.grade is None:
                 unsolved += 1
             else:
                 seen[result.grade] = seen.get(result.grade, 0) + 1
                 band = kept.get(result.grade)
                 if band is not None and len(band) < mix[result.grade]:
-                    band.append(Entry(result.deal, result.grade, result.percentile, result.metrics, tuple(result.moves)))
+                    band.append(Entry(result.deal, result.grade, result.percentile, result.metrics, tuple(result.moves),
+                                      outcome=result.outcome))
             if progress is not None:
                 progress(tried, {g: len(v) for g, v in kept.items()})
             if all(len(kept[g]) == n for g, n in mix.items()):

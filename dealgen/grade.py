@@ -92,7 +92,7 @@ def grade_of(percentile: float, bands: tuple[float, ...] = BANDS) -> str:
 
 
 def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tuple[str | None, float | None]:
-    """(grade, percentile) of a solved deal; (None, None) when the game and rule set
+    """(grade, percentile) of a deal with a solution or record; (None, None) when the game and rule set
     have no calibration yet or the metrics lack what grading needs."""
     data = load_calibration(game_name, rules)
     if data is None or not any(name in metrics for name in data["weights"]):
@@ -109,21 +109,24 @@ def dumps(data: dict[str, Any]) -> str:
 
 
 def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
-    """A calibration from scan records of the reference sample (solved deals count)."""
-    from .solve import record_verdict
+    """A calibration from scan records of the reference sample. The deals a book can print
+    count: solved ones, and for a game that plays itself its records of a loss too (a
+    Perpetual Motion puzzle asks whether the deal comes out, so both answers are puzzles)."""
+    from .solve import record_replayable, record_verdict
 
-    solved = [r for r in records if record_verdict(r) == "solved"]
-    if len(solved) < 2:
-        raise InputError("calibration needs at least two solved deals")
+    graded = [r for r in records if record_replayable(r)]
+    if len(graded) < 2:
+        raise InputError("calibration needs at least two deals with a solution (or a record of play)")
     weights = weights_for(game)
-    reference = {name: sorted(float(r["metrics"][name]) for r in solved if name in r["metrics"])
+    reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
                  for name in weights}
-    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in solved)
+    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
+    solved = sum(record_verdict(r) == "solved" for r in records)
     cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
             for grade, band in zip(GRADES[1:], BANDS)}
     return {
         "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
-        "sample": sample, "deals": len(records), "solved": len(solved),
+        "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
         "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
         "score_cuts": cuts,  # effort scores where each band begins (for reading only)
         "reference": reference, "scores": scores,

@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from dealgen.cli import main
+from dealgen.grade import GRADES
 from dealgen.scan import ScanReport, summary, wilson
 from dealgen.solution import parse_solution
 from dealgen.solve import record_verdict, solve_deal
@@ -28,7 +29,10 @@ def test_pm_json_names_its_verdicts() -> None:
     cycles = json.loads(run("solve", "perpetual-motion", str(CYCLING_DEAL), "--json").output)
     assert cycles["verdict"] == "cycles"
     assert cycles["passes"] == 175 and cycles["cycle_start"] == 171 and cycles["cycle_length"] == 4
-    assert cycles["grade"] is None
+    # a puzzle asks whether the deal comes out, so a cycling deal is graded too, by the same
+    # passes: 175 passes to see the repeat rank above 120 passes to come out
+    assert won["grade"] in GRADES and cycles["grade"] in GRADES
+    assert GRADES.index(cycles["grade"]) >= GRADES.index(won["grade"])
 
 
 def test_pm_text_says_won_or_cycles() -> None:
@@ -124,7 +128,8 @@ def test_grades_per_game() -> None:
     assert load_calibration("penguin", "parlett")["weights"] == WEIGHTS
     assert load_calibration("perpetual-motion", "classic")["weights"] == {"passes": 1.0}
     assert solve_deal("perpetual-motion", WON_DEAL).grade in ("easy", "medium", "hard", "expert")
-    assert solve_deal("perpetual-motion", CYCLING_DEAL).grade is None  # no solution, no grade
+    # a cycling deal's record is a puzzle's answer too; an unsolvable deal with no record is not
+    assert solve_deal("perpetual-motion", CYCLING_DEAL).grade in ("easy", "medium", "hard", "expert")
     assert solve_deal("idiots-delight", 23).grade is not None
     assert solve_deal("idiots-delight", 3).grade is None
 
@@ -138,3 +143,51 @@ def test_books_and_daily_for_both_games(tmp_path: Path) -> None:
         result = run("daily", "--game", name, "--date", "2025-03-03", "-o", str(tmp_path / "daily"))
         assert result.exit_code == 0, result.output
         assert (tmp_path / "daily" / f"{name}-2025-03-03-square.png").exists()
+
+
+def test_pm_books_print_deals_that_go_round_forever(tmp_path: Path) -> None:
+    """A Perpetual Motion puzzle asks whether the deal comes out, so a book holds deals of both
+    answers, each solution's heading gives the answer, and every record replays as claimed."""
+    from pypdf import PdfReader
+
+    from dealgen.catalog import read_book_catalog, verify_catalog
+
+    book = tmp_path / "pm.pdf"
+    result = run("book", "--game", "perpetual-motion", "--count", "8", "--jobs", "1", "-o", str(book))
+    assert result.exit_code == 0, result.output
+    catalog = read_book_catalog(book)
+    assert {e.outcome for e in catalog.entries} == {"won", "cycles"}
+    assert all(v.ok for v in verify_catalog(catalog))
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(book)).pages)
+    for number, entry in enumerate(catalog.entries, 1):
+        m = entry.metrics
+        answer = (f"comes out in {m['passes']} passes" if entry.outcome == "won" else
+                  f"goes round forever (pass {m['passes']} would repeat pass {m['cycle_start']})")
+        assert f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {answer}" in text
+    assert run("verify", str(book)).exit_code == 0
+
+
+def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
+    from dealgen.catalog import Catalog, Entry
+
+    won = solve_deal("perpetual-motion", WON_DEAL)
+    cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
+    assert (won.outcome, cycles.outcome) == ("won", "cycles")
+
+    def entry(result, outcome):
+        return Entry(result.deal, result.grade, result.percentile, result.metrics, result.moves, outcome=outcome)
+
+    good = Catalog("perpetual-motion", "classic", (entry(won, "won"), entry(cycles, "cycles")))
+    path = tmp_path / "good.json"
+    path.write_text(good.dumps())
+    assert '"outcome": "cycles"' in path.read_text() and path.read_text().count('"outcome"') == 1
+    assert run("verify", str(path)).exit_code == 0
+    swapped = tmp_path / "swapped.json"  # the cycling record claimed as a win
+    swapped.write_text(Catalog("perpetual-motion", "classic", (entry(cycles, "won"),)).dumps())
+    result = run("verify", str(swapped))
+    assert result.exit_code == 1 and f"deal {CYCLING_DEAL}" in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text(path.read_text().replace('"outcome": "cycles"', '"outcome": "lost"'))
+    result = run("verify", str(bad))
+    assert result.exit_code == 2
+    assert "deals[2]" in result.output and "may claim won, cycles" in result.output

@@ -213,7 +213,7 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
     def grade_of(deal: int) -> str | None:
         result = solve_deal(g, deal, rules)
         results[deal] = result
-        return result.grade if result.verdict == "solved" else None
+        return result.grade if result.recorded else None
 
     for offset in range(days):
         day = first + dt.timedelta(days=offset)
@@ -250,6 +250,8 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": result.deal,
               "grade": result.grade, "percentile": result.percentile, "metrics": result.metrics,
               "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
+    if solution.outcome != "won":  # as in a catalog: a record that ends otherwise says how
+        record["outcome"] = solution.outcome
     files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     return files
 

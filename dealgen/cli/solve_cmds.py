@@ -182,7 +182,7 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
     if max_states:
         data["max_states"] = max_states  # generate grades with the same budget: effort is counted alike
     write_atomic(target, dumps(data))
-    click.echo(f"{target}: {data['solved']} of {data['deals']} deals solved and used")
+    click.echo(f"{target}: {data['graded']} of {data['deals']} deals used ({data['solved']} solved)")
     bands = [0.0, *data["bands"], 100.0]
     for grade, lo, hi in zip(GRADES, bands, bands[1:]):
         click.echo(f"  {grade}: percentile {lo:g} to {hi:g}")

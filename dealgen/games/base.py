@@ -120,6 +120,11 @@ class Game(ABC, Generic[S, M]):
         """The side to move in a multi-player game; None for a solitaire."""
         return None
 
+    def answer(self, state: S) -> str | None:
+        """How a played-out record ended, in the words a solution's heading gives when the puzzle
+        asks how the deal ends (a game that plays itself); None: the heading counts the moves."""
+        return None
+
     # -- notation ---------------------------------------------------------------------
     @abstractmethod
     def parse_move(self, token: str) -> M:

@@ -158,9 +158,10 @@ would begin with the stock in an order that has begun a pass before: from there 
 
 ## The puzzle
 Since the cards decide everything, each puzzle is a prediction. The diagram lists the stock in the order it
-is dealt, four cards to a row. Will the deal come out, and in how many passes? Play it out on paper or with
-a pack laid in that order, or simply guess, then turn to the record at the back. The deals in a graded
-book all come out (a deal that goes round forever has no grade); the grade says how many passes it takes,
+is dealt, four cards to a row. Will the deal come out, and in how many passes? Or will it go round forever? Play it out on paper
+or with a pack laid in that order, or simply guess, then turn to the record at the back. Some deals come
+out and some do not, in about the proportion the rules give. The grade says how many passes it takes to
+know the answer (until the last cards go, or until a pass would start from a stock order seen before),
 from easy (few) to expert (many).
 
 ## Reading the record
@@ -273,6 +274,13 @@ by the game engine.
                 f"{state.discarded} of 52 cards discarded",
             )
         return Outcome("playing", f"pass {state.pass_no}; {state.discarded} of 52 cards discarded")
+
+    def answer(self, state: PMState) -> str | None:
+        if state.discarded == 52:
+            return f"comes out in {state.pass_no} passes"
+        if state.repeats is not None:
+            return f"goes round forever (pass {state.pass_no} would repeat pass {state.repeats})"
+        return None
 
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> PMMove:

@@ -60,6 +60,7 @@ class Walkthrough:
     checkpoints: tuple[Checkpoint, ...]
     grade: str | None = None
     min_rows: int = 0  # shared by every diagram, so they all have one height
+    end: Any = None  # the final position
 
     @property
     def title(self) -> str:
@@ -69,11 +70,16 @@ class Walkthrough:
     def moves(self) -> int:
         return len(self.solution.moves)
 
+    @property
+    def answer(self) -> str:
+        """How the record ends, for a solution's heading: the game's own words, else the moves."""
+        return self.game.answer(self.end) or f"{self.moves} moves"
+
     def ending(self) -> str:
         """The last line of a walkthrough."""
         if self.solution.outcome == "won":
             return f"Solved in {self.moves} moves."
-        return f"Played out in {self.moves} moves: {self.solution.outcome}."
+        return f"Played out in {self.moves} moves: {self.game.outcome(self.end).summary}."
 
     def options(self, mono: bool, caption: bool = True, note: str | None = None) -> DiagramOptions:
         return DiagramOptions(mono=mono, caption=caption, grade=self.grade, note=note, min_rows=self.min_rows)
@@ -124,7 +130,7 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
     marks = checkpoints(game, states, moves, every)
     points = tuple(Checkpoint(k, tuple(reasons), states[k]) for k, reasons in sorted(marks.items()))
     rows = max((len(col) for cp in points for col in getattr(cp.state, "columns", ())), default=0)
-    return Walkthrough(game, solution, steps, points, grade, rows)
+    return Walkthrough(game, solution, steps, points, grade, rows, states[-1])
 
 
 def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,

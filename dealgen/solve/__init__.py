@@ -107,11 +107,15 @@ class SolveResult:
             return True
         return bool(self.moves) and self.verdict_name in get_game(self.game).record_outcomes
 
+    @property
+    def outcome(self) -> str:
+        """How the record ends, as a solution file claims it (``won``, ``cycles``)."""
+        return "won" if self.verdict == SOLVED else self.verdict_name
+
     def to_solution(self) -> Solution:
         if not self.recorded:
             raise CheckFailed(f"{self.game} deal {self.deal} ({self.rules}) has no solution: {self.verdict_name}")
-        outcome = "won" if self.verdict == SOLVED else self.verdict_name
-        return Solution(self.game, self.deal, self.rules, self.moves, outcome)
+        return Solution(self.game, self.deal, self.rules, self.moves, self.outcome)
 
     def to_json(self) -> dict[str, Any]:
         """The documented shape (issue 3), the verdict in the game's words, then any fields
@@ -135,6 +139,16 @@ def record_verdict(record: dict[str, Any]) -> str:
     game = GAMES.get(str(record.get("game")))
     verdict = str(record.get("verdict"))
     return game.generic_verdict(verdict) if game is not None else verdict
+
+
+def record_replayable(record: dict[str, Any]) -> bool:
+    """``SolveResult.recorded`` for a JSON result or scan line: the deals grading ranks."""
+    from ..games import GAMES
+
+    if record_verdict(record) == SOLVED:
+        return True
+    game = GAMES.get(str(record.get("game")))
+    return game is not None and bool(record.get("moves")) and str(record.get("verdict")) in game.record_outcomes
 
 
 def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
@@ -179,7 +193,7 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
             check_solution(result)
         else:
             check_from(game, state, result)
-        if grade and out.verdict == SOLVED:
+        if grade:  # a record a book can print: a solution, or a self-playing game's record of a loss
             from ..grade import grade_metrics
 
             label, pct = grade_metrics(game.name, rules, result.metrics)
@@ -210,5 +224,5 @@ def check_solution(result: SolveResult) -> None:
         raise CheckFailed(f"solver bug, please report: {verdict.line()}")
 
 
-__all__ = ["record_verdict", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
+__all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
            "register_solver", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
