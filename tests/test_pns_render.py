@@ -130,3 +130,41 @@ def test_cli_render_bad_input(tmp_path, args, message):
     assert not (tmp_path / "x.png").exists()
     result = run("render", "penguin", "--position", STRATEGY, "-o", tmp_path / "x.png")
     assert result.exit_code == 2 and "strategy file is a pack-n-stack problem" in result.output
+
+
+def test_a_played_game_is_drawn_as_a_game(tmp_path):
+    """`dealgen walkthrough` of a `dealgen play` record: a game played, not a solution, ending
+    as the record's own result line says (a win here, a draw by repetition with greedy as Black)."""
+    for black, ends in (("search", "won: two complete stacks"), ("greedy", "drawn: the position recurred")):
+        record = tmp_path / f"game-{black}.txt"
+        result = run("play", "pack-n-stack", "5", "--red", "greedy", "--black", black, "-o", record)
+        assert result.exit_code == 0, result.output
+        claim = record.read_text().splitlines()[1].removeprefix("# result: ")  # "... after N turns"
+        assert ends in claim
+        summary, turns = claim.rsplit(" after ", 1)
+        out = tmp_path / f"game-{black}.pdf"
+        result = run("walkthrough", record, "-o", out)
+        assert result.exit_code == 0, result.output
+        text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
+        assert "Pack 'n' Stack · deal 5: the game" in text and "the solution" not in text
+        assert f"{summary[0].upper()}{summary[1:]}, after {turns}." in text
+
+
+def test_the_overview_lists_long_move_tokens_without_overlap(tmp_path):
+    from dealgen.render.walkthrough import build_walkthrough, overview_scene
+    from dealgen.solution import read_solution
+
+    record = tmp_path / "game.txt"
+    assert run("play", "pack-n-stack", "5", "--red", "greedy", "--black", "search", "-o", record).exit_code == 0
+    wt = build_walkthrough(read_solution(record))
+    scene = overview_scene(wt)
+    tokens = set(wt.solution.moves)
+    rows: dict[float, list] = {}
+    for t in scene.texts():
+        if t.text in tokens:
+            rows.setdefault(t.y, []).append(t)
+    assert sum(len(r) for r in rows.values()) == len(wt.solution.moves)
+    for row in rows.values():
+        row.sort(key=lambda t: t.x)
+        assert all(a.x + a.width < b.x for a, b in zip(row, row[1:]))
+        assert row[-1].x + row[-1].width <= scene.width

@@ -353,7 +353,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     red = palette(mono).red
     story: list[Flowable] = []
     if title:
-        story.append(Paragraph(_marked(f"{wt.title}: the solution", mono, red), styles["title"]))
+        story.append(Paragraph(_marked(f"{wt.title}: {wt.what}", mono, red), styles["title"]))
         facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}",
                  f"replayed and verified by dealgen {__version__}"]
         if wt.grade:
@@ -389,9 +389,9 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
     size = PAGE_SIZES[page]
     margin = 50.0
     buffer = io.BytesIO()
-    footer = f"{wt.title} · the solution"
+    footer = f"{wt.title} · {wt.what}"
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                            bottomMargin=margin, title=f"{wt.title}: the solution", author="dealgen",
+                            bottomMargin=margin, title=f"{wt.title}: {wt.what}", author="dealgen",
                             creator=CREATOR, producer=CREATOR, subject=f"rules: {wt.solution.rules}",
                             invariant=1)
 

@@ -75,8 +75,16 @@ class Walkthrough:
         """How the record ends, for a solution's heading: the game's own words, else the moves."""
         return self.game.answer(self.end) or f"{self.moves} moves"
 
+    @property
+    def what(self) -> str:
+        """What the record is, for titles: a two-player game's record is a game played, not a solution."""
+        return "the game" if self.game.players else "the solution"
+
     def ending(self) -> str:
         """The last line of a walkthrough."""
+        if self.game.players:
+            summary = self.game.outcome(self.end).summary
+            return f"{summary[:1].upper()}{summary[1:]}, after {self.moves} turns."
         if self.solution.outcome == "won":
             return f"Solved in {self.moves} moves."
         return f"Played out in {self.moves} moves: {self.game.outcome(self.end).summary}."
@@ -208,7 +216,7 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     width = across * tw + (across - 1) * gap + 2 * PAD
     items: list = []
     y = PAD + 16
-    items.append(Text(PAD, y, f"{wt.title}: the solution", 16, pal.text, bold=True))
+    items.append(Text(PAD, y, f"{wt.title}: {wt.what}", 16, pal.text, bold=True))
     facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}"]
     if wt.grade:
         facts.insert(0, f"grade: {wt.grade}")
@@ -228,15 +236,18 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     y += rows * (th + 2 * label_size * 1.3 + gap) + 6
     items.append(Line(PAD, y, width - PAD, y, pal.slot_border, 0.5))
     y += 4
-    # all the moves in notation, ten to a row, each row numbered by its first move
-    per_line, size = 10, 9.5
+    # all the moves in notation, ten to a row (fewer if wide tokens need it), each row numbered
+    # by its first move; columns as wide as the widest token (Pack 'n' Stack's "a2-a1") needs
+    size = 9.5
     moves = wt.solution.moves
     label_w = text_width(f"{len(moves)}.", size) + 8
+    pitch = max([size * 2.4] + [text_width(t, size) + size * 0.8 for t in moves])
+    per_line = max(1, min(10, int((width - 2 * PAD - label_w) // pitch)))
     for start in range(0, len(moves), per_line):
         y += size * 1.4
         items.append(Text(PAD + label_w - 8, y, f"{start + 1}.", size, pal.muted, anchor="end"))
         for k, token in enumerate(moves[start:start + per_line]):
-            items.append(Text(PAD + label_w + k * size * 2.4, y, token, size, pal.text))
+            items.append(Text(PAD + label_w + k * pitch, y, token, size, pal.text))
     height = y + metrics(False).descent * size + PAD
     return Scene(width, height, items, pal.background)
 
