@@ -14,6 +14,7 @@ and the same catalog and layout give a byte-identical PDF.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -377,7 +378,16 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
     """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
     if not catalog.entries:
         raise InputError("the catalog has no deals")
-    return _embed_catalog(_Book(catalog, layout, info).build(), catalog)
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        pdf = _Book(catalog, layout, info).build()
+    except LayoutError as err:  # a layout whose type is too big for its page
+        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
+        size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
+        raise InputError(f"layout {layout.name}: a block of the book does not fit on its page{size}; "
+                         f"make the type sizes or the margins smaller") from None
+    return _embed_catalog(pdf, catalog)
 
 
 def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:

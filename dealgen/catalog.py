@@ -21,6 +21,7 @@ Every entry is replayed through the engine before a catalog is written and again
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,6 +30,7 @@ from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
 from .fileio import read_text, write_atomic
+from .grade import GRADES
 from .games import Game, get_game
 from .solution import Solution, check_outcome
 from .verify import Verdict, replay
@@ -210,7 +212,8 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(f"{source}:{err.lineno}: not valid JSON: {err.msg}") from None
+        what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
+        raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
@@ -225,15 +228,28 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         raise InputError(f"{source}: {err}") from None
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
+    for key in ("title", "subtitle", "author"):
+        if not isinstance(data.get(key, ""), str):
+            raise InputError(f"{source}: '{key}' must be text, not {data[key]!r}")
+    if not isinstance(data.get("selection", {}), dict):
+        raise InputError(f"{source}: 'selection' must be an object")
     kind = entry_type(game)
     entries = []
+    first: dict[Any, int] = {}  # each puzzle once: a deal (or a problem's deal and turn)
     for i, raw in enumerate(data["deals"], 1):
         where = f"{source}: deals[{i}]"
         if not isinstance(raw, dict):
             raise InputError(f"{where}: must be an object")
-        entries.append(kind.from_json(raw, where, game))
-    return Catalog(game.name, rules, tuple(entries), str(data.get("title", "")),
-                   str(data.get("subtitle", "")), str(data.get("author", "")), dict(data.get("selection", {})))
+        entry = kind.from_json(raw, where, game)
+        if entry.grade not in GRADES:
+            raise InputError(f"{where}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
+        key = (entry.deal, getattr(entry, "turn", None))
+        if key in first:
+            raise InputError(f"{where}: the same puzzle as deals[{first[key]}] ({getattr(entry, 'source', f'deal {entry.deal}')})")
+        first[key] = i
+        entries.append(entry)
+    return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
+                   data.get("author", ""), data.get("selection", {}))
 
 
 def read_catalog(path: str | Path) -> Catalog:
@@ -266,11 +282,16 @@ def read_book_catalog(path: str | Path) -> Catalog:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
+    quiet = logging.getLogger("pypdf")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # a damaged file is reported once, below, not as pypdf's warnings
     try:
         attachments = PdfReader(str(path)).attachments
         data = attachments.get(ATTACHMENT)
     except (OSError, PyPdfError, ValueError) as err:
         raise InputError(f"{path}: cannot read the PDF ({err})") from None
+    finally:
+        quiet.setLevel(level)
     if not data:
         raise InputError(f"{path}: this PDF carries no dealgen catalog (no embedded '{ATTACHMENT}')")
     try:

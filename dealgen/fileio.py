@@ -10,28 +10,54 @@ from .errors import InputError
 
 
 def check_writable(path: str | Path) -> Path:
-    """Fail early, before any work, when ``path`` cannot be written (exit 2)."""
+    """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
+    probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
     path = Path(path)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
         raise InputError(f"{path}: cannot write here: the folder '{parent}' does not exist")
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name")
-    if not os.access(parent, os.W_OK):
-        raise InputError(f"{path}: cannot write here: the folder '{parent}' is not writable")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".dealgen-probe.", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise InputError(f"{path}: cannot write here: the folder '{parent}' is not writable ({err.strerror})") from None
     return path
 
 
+def output_folder(path: str | Path) -> Path:
+    """A folder to write files into, made (with its parents) when missing; InputError (exit 2)
+    when it is a file or cannot be made or written."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{folder}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    check_writable(folder / "probe")
+    return folder
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
-    """Write to a temporary file beside ``path`` and rename it into place."""
+    """Write to a temporary file beside ``path`` and rename it into place; on any failure
+    nothing is left behind and the old file, if any, is untouched."""
     path = check_writable(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as err:
+        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes files private; published files are not
         os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{path}: could not be written ({err.strerror}); nothing was written") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -160,6 +160,7 @@ def select_graded(game: str, rules: str, mix: dict[str, int], start: int | None 
     def solve_all(numbers: Iterable[int]) -> Iterator[Any]:
         return solve_many(game, numbers, rules, jobs=jobs, max_states=max_states)
 
-    info = {"start": start if seed is None else None, "seed": seed, "max_states": max_states, "max_tries": max_tries}
+    first = 1 if start is None else start  # the deal the scan starts from, as ``candidates`` has it
+    info = {"start": first if seed is None else None, "seed": seed, "max_states": max_states, "max_tries": max_tries}
     return select(game, rules, mix, candidates(start, seed), max_tries, solve_all, title=title,
                   selection_info=info, progress=progress)

@@ -172,6 +172,8 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
 def test_book_command_bad_input(tmp_path: Path) -> None:
     cat = tmp_path / "c.json"
     write_catalog(catalog(), cat)
+    huge = tmp_path / "huge.toml"  # a title too big for any page: checked, not a crash in the typesetter
+    huge.write_text(Path(load_layout("6x9").source).read_text().replace("title = 28", "title = 300"))
     runner = CliRunner()
     cases = [
         (["book", "--catalog", str(cat), "--layout", "poster"], "unknown layout 'poster'"),
@@ -179,9 +181,14 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
         (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
+        (["book", "--catalog", str(cat), "-o", str(tmp_path / "b.txt")], "a book is a PDF"),
+        (["book", "--catalog", str(cat), "--game", "idiots-delight"], "is a penguin catalog"),
+        (["book", "--catalog", str(cat), "--rules", "single"], "holds deals under 'parlett' rules"),
+        (["book", "--catalog", str(cat), "--layout", str(huge), "-o", str(tmp_path / "b.pdf")],
+         "a block of the book does not fit on its page"),
     ]
     for args, words in cases:
         result = runner.invoke(main, args)
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json", "huge.toml"]

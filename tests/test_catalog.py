@@ -60,6 +60,10 @@ def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
     (lambda d: d["deals"][0].update(deal="x"), "deals[1]: deal number 'x'"),
     (lambda d: d["deals"][1]["solution"].insert(0, "9z"), "deals[2] (deal 617): move 1: '9z'"),
     (lambda d: d.update(rules="loose"), "unknown rule set 'loose'"),
+    (lambda d: d.update(title=None), "'title' must be text, not None"),
+    (lambda d: d["deals"][0].update(grade="superhard"), "deals[1]: grade 'superhard' is not one of easy, medium"),
+    (lambda d: d["deals"].append(dict(d["deals"][0])), "deals[3]: the same puzzle as deals[1] (deal 1)"),
+    (lambda d: d["deals"][0].update(outcome="cycles"), "deals[1] (deal 1): outcome 'cycles': a penguin record may claim won"),
 ])
 def test_bad_catalogs(edit, words) -> None:
     data = golden_catalog().to_json()
@@ -73,7 +77,21 @@ def test_not_json_at_all(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     path.write_text("{not json")
     result = CliRunner().invoke(main, ["verify", str(path)])
-    assert result.exit_code == 2 and "not valid JSON" in result.output
+    assert result.exit_code == 2 and "c.json:1:2: not valid JSON" in result.output
+    path.write_text('{"title": "unfinished')
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and "c.json:1:11: not valid JSON: Unterminated string starting here" in result.output
+
+
+def test_verify_goes_by_content_not_name(tmp_path: Path) -> None:
+    renamed = tmp_path / "catalog.txt"  # a catalog under another name is still a catalog
+    renamed.write_text(golden_catalog().dumps())
+    result = CliRunner().invoke(main, ["verify", str(renamed)])
+    assert result.exit_code == 0 and "solutions verified" in result.output
+    fake = tmp_path / "book.pdf"
+    fake.write_text("hello")
+    result = CliRunner().invoke(main, ["verify", str(fake)])
+    assert result.exit_code == 2 and result.output.strip() == f"dealgen: error: {fake}: not a PDF (a dealgen book is a PDF file)"
 
 
 SEEDS = sorted((Path(__file__).resolve().parents[1] / "seeds").glob("*.json"))

@@ -152,3 +152,36 @@ def test_drawn_and_won_game_records_verify(tmp_path: Path) -> None:
     assert run("play", "pack-n-stack", "4", "--red", "search", "--black", "greedy", "-o", str(won)).exit_code == 0
     result = run("verify", str(won))
     assert result.exit_code == 0 and "won" in result.output
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, a folder nobody can write to")
+@pytest.mark.parametrize("args", [
+    ["render", "penguin", "1", "--no-grade", "-o", "/proc/dealgen.png"],
+    ["solve", "penguin", "1", "-o", "/proc/dealgen.sol"],
+    ["walkthrough", "penguin", "1", "-o", "/proc/dealgen/"],
+    ["daily", "--date", "2026-01-05", "-o", "/proc/dealgen"],
+])
+def test_an_unwritable_place_is_bad_input_found_before_any_work(args) -> None:
+    """Permission bits do not tell (root may write anywhere they allow): the folder is probed."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "/proc" in result.output and ("cannot write here" in result.output or "cannot make" in result.output)
+    assert "Traceback" not in result.output and "verified" not in result.output  # no solving first
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
+    import os
+
+    from dealgen.errors import InputError
+    from dealgen.fileio import write_atomic
+
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+
+    def full_disk(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(InputError, match="out.txt: could not be written \\(No space left on device\\); nothing was written"):
+        write_atomic(target, "new")
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"] and target.read_text() == "old"

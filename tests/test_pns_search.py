@@ -51,12 +51,17 @@ def test_examine_reproduces_the_stored_problem():
     assert ok, lines
 
 
-def test_problems_cli_bad_input():
+def test_problems_cli_bad_input(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["problems", "pack-n-stack", "--deals", "x"]).exit_code == 2
     assert runner.invoke(main, ["problems", "pack-n-stack", "--deals", "5-1"]).exit_code == 2
-    assert runner.invoke(main, ["problems", "penguin"]).exit_code == 2
-    assert runner.invoke(main, ["problems", "pack-n-stack", "-o", "/no/such/folder"]).exit_code == 2
+    result = runner.invoke(main, ["problems", "penguin"])
+    assert result.exit_code == 2 and "`dealgen problems` is for pack-n-stack only" in result.output
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    for folder, words in ((a_file, "exists and is not a folder"), (a_file / "sub", "cannot make this folder")):
+        result = runner.invoke(main, ["problems", "pack-n-stack", "--deals", "1-1", "-o", str(folder)])
+        assert result.exit_code == 2 and words in result.output
 
 
 # -- safe plans: packet moves the opponent cannot forestall ---------------------------------------

@@ -412,3 +412,20 @@ def test_scenes_and_games_import_neither_pillow_nor_reportlab():
             "sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("game", ["penguin", "perpetual-motion", "idiots-delight", "pack-n-stack"])
+def test_a_position_file_in_either_form_draws_the_same(tmp_path, game):
+    """`dealgen deal --format json` reads back like the text form, and a file for another game is named."""
+    pngs = []
+    for fmt in ("text", "json"):
+        position = tmp_path / f"{game}.{fmt}"
+        position.write_text(run("deal", game, "7", "--format", fmt).output)
+        out = tmp_path / f"{game}-{fmt}.png"
+        result = run("render", game, "--position", str(position), "-o", str(out), "--dpi", "30")
+        assert result.exit_code == 0, result.output
+        pngs.append(out.read_bytes())
+    assert pngs[0] == pngs[1]
+    other = "penguin" if game != "penguin" else "pack-n-stack"
+    result = run("render", other, "--position", str(position), "-o", str(tmp_path / "x.png"))
+    assert result.exit_code == 2 and f"a {game} position, not {other}" in result.output

@@ -114,6 +114,7 @@ def test_cli_scan(tmp_path) -> None:
     ("scan", "penguin", "1-3", "-o", "/no/such/folder/r.jsonl"),
     ("calibrate", "penguin", "--deals", "9-2"),
     ("calibrate", "penguin", "-o", "/no/such/folder/g.json"),
+    ("calibrate", "penguin", "--deals", "1-3"),  # the shipped file needs 2000 deals; -o for fewer
 ])
 def test_cli_scan_bad_input_exit_2(args) -> None:
     result = CliRunner().invoke(main, list(args))

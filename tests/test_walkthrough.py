@@ -199,8 +199,7 @@ def test_cli_walkthrough_pdf_and_pngs(tmp_path):
     result = run("walkthrough", str(SOLUTION_617), "-o", str(pdf), "--every", "20")
     assert result.exit_code == 0, result.output
     assert len(PdfReader(pdf).pages) >= 3
-    out = tmp_path / "pngs"
-    out.mkdir()
+    out = tmp_path / "pngs" / "penguin-1"  # a folder ending in / is made when missing, as daily's is
     result = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--mono",
                  "--dpi", "30", "--every", "0")
     assert result.exit_code == 0, result.output
@@ -217,7 +216,7 @@ def test_cli_walkthrough_refuses_and_rejects(tmp_path):
     assert not (tmp_path / "w.pdf").exists()
     for args, message in [
         ([str(SOLUTION_1), "-o", str(tmp_path / "w.png")], "FILE.pdf, or a folder"),
-        ([str(SOLUTION_1), "-o", f"{tmp_path}/missing/"], "does not exist"),
+        ([str(SOLUTION_1), "-o", f"{tmp_path}/bad.sol/pngs/"], "cannot make this folder"),
         ([str(SOLUTION_1), "-o", str(tmp_path / "w.pdf"), "--every", "-2"], "--every -2"),
         (["penguin", "2", "--solution", str(SOLUTION_1), "-o", str(tmp_path / "w.pdf")], "not penguin deal 2"),
         ([], "GAME NUMBER"),

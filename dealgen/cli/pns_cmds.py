@@ -5,15 +5,15 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
-from ..fileio import check_writable, write_atomic
+from ..fileio import check_writable, output_folder, write_atomic
 from ..solution import Solution
 from . import main
 from .common import DEAL, GAME
 
 
-def _pns_only(game) -> None:
+def _pns_only(game, command: str) -> None:
     if game.name != "pack-n-stack":
-        raise InputError(f"{game.name} is not a two-player game: `dealgen play` plays pack-n-stack only")
+        raise InputError(f"{game.name} is not a two-player game: `dealgen {command}` is for pack-n-stack only")
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
@@ -31,7 +31,7 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
     """Play deal NUMBER of GAME (pack-n-stack) between two computer players and write the game record."""
     from ..pns.players import make_player, play_game
 
-    _pns_only(game)
+    _pns_only(game, "play")
     players = (make_player(red, seed * 2), make_player(black, seed * 2 + 1))  # fail fast on a bad name
     if output:
         check_writable(output)
@@ -73,19 +73,14 @@ def _deal_range(text: str) -> range:
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
 def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
     """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
-    from pathlib import Path
-
     from ..pns.problems import find_problems
     from ..pns.strategy import verify_strategy
 
-    _pns_only(game)
+    _pns_only(game, "problems")
     numbers = _deal_range(deals)
     folder = None
     if outdir is not None:
-        folder = Path(outdir)
-        if not folder.is_dir():
-            raise InputError(f"{outdir}: no such folder")
-        check_writable(folder / "pns-probe.txt")
+        folder = output_folder(outdir)
 
     def progress(deal: int, found) -> None:
         click.echo(f"deal {deal}: {'problem found' if found else 'none'}", err=True)

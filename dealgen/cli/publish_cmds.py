@@ -10,7 +10,7 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import check_writable, write_atomic
+from ..fileio import check_writable, output_folder, write_atomic
 from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
@@ -96,7 +96,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     name = get_game(game).name
     default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
-    target = check_writable(output or OUTPUT / f"{name}-{count or default}.json")
+    target = check_writable(output or output_folder(OUTPUT) / f"{name}-{count or default}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} puzzles")
     write_catalog(selection.catalog, target)
@@ -140,8 +140,15 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         if chosen:
             raise InputError(f"{', '.join(chosen)} choose deals for a fresh selection; with --catalog the deals are the catalog's")
         cat = read_catalog(catalog)
+        given = click.get_current_context().get_parameter_source("game") == click.core.ParameterSource.COMMANDLINE
+        if given and get_game(game).name != cat.game:
+            raise InputError(f"--game {game}: {catalog} is a {cat.game} catalog")
+        if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
+            raise InputError(f"--rules {rules}: {catalog} holds deals under '{cat.rules}' rules")
+    if output is not None and not output.lower().endswith(".pdf"):
+        raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
-    target = check_writable(output or OUTPUT / f"{game_name}-book-{layout.name}.pdf")
+    target = check_writable(output or output_folder(OUTPUT) / f"{game_name}-book-{layout.name}.pdf")
     if save_catalog:
         check_writable(save_catalog)
     if catalog is None:
@@ -202,11 +209,7 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
         return
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"{folder}: exists and is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
-    check_writable(folder / "probe")
+    folder = output_folder(output)
 
     results: dict[int, object] = {}
 
@@ -256,15 +259,6 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     return files
 
 
-def _out_folder(output: str) -> Path:
-    folder = Path(output)
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"{folder}: exists and is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
-    check_writable(folder / "probe")
-    return folder
-
-
 def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, output: str) -> None:
     """Daily problems: the day's deal is the first in its window with a problem of the weekday's
     grade, and the problem is the strongest of that grade in the deal's endgame."""
@@ -273,7 +267,7 @@ def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, outp
     from ..catalog import Catalog, ProblemEntry
     from ..daily import pick
 
-    folder = _out_folder(output)
+    folder = output_folder(output)
     kit = game.problem_kit()
     for offset in range(days):
         day = first + dt.timedelta(days=offset)

@@ -14,7 +14,7 @@ import click
 
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, write_atomic
+from ..fileio import check_writable, output_folder, write_atomic
 from ..games import Game, get_game
 from ..solution import Solution, read_solution
 from ..verify import replay, replay_states
@@ -58,12 +58,13 @@ def load_solution(game: Game, number: int, rules: str | None, path: str | None) 
     return solution, None
 
 
-def solve_for(game: Game, number: int, rules: str | None, need_moves: bool) -> tuple[Solution | None, str | None]:
+def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
+              grade: bool = True) -> tuple[Solution | None, str | None]:
     """Ask the solver: for a solution (``need_moves``) or only for the caption's grade."""
     from ..solve import solve_deal
 
     try:
-        result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS)
+        result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS, grade=grade)
     except InputError:
         if need_moves:
             raise
@@ -84,12 +85,24 @@ def verified(solution: Solution) -> Solution:
 
 
 def load_position(game: Game, path: str) -> tuple[object, str | None]:
-    """A position from a file (its text form, as `dealgen deal` prints it, or a strategy file)
-    and, for a strategy, its question ("Red to play and win in 3")."""
+    """A position from a file (its text or JSON form, as `dealgen deal` prints them, or a strategy
+    file) and, for a strategy, its question ("Red to play and win in 3")."""
+    import json
+    import re
+
     from ..fileio import read_text
     from ..pns.strategy import is_strategy, parse_strategy
 
     text = read_text(path, "position")
+    if text.lstrip().startswith("{"):  # `dealgen deal --format json`
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise InputError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+        named = data.get("game") if isinstance(data, dict) else None
+        if named is not None and named != game.name:
+            raise InputError(f"{path}: a {named} position, not {game.name}")
+        return game.from_json(data, path), None
     if is_strategy(text):
         if game.name != "pack-n-stack":
             raise InputError(f"{path}: a strategy file is a pack-n-stack problem, not {game.name}")
@@ -97,6 +110,9 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
 
         tree = parse_strategy(text, path)
         return tree.state, question(tree)
+    named = re.search(r"^\s*game:\s*(\S+)", text, re.MULTILINE)
+    if named and named[1] != game.name:
+        raise InputError(f"{path}: a {named[1]} position, not {game.name}")
     return game.from_text(text, path), None
 
 
@@ -114,7 +130,7 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
               help="Follow this solution file instead of asking the solver.")
 @click.option("--no-grade", is_flag=True, help="Do not run the solver just to show the grade in the caption.")
 @click.option("--position", "position_path", default=None, metavar="FILE",
-              help="Draw the position in FILE (its text form, as `dealgen deal` prints it, or a Pack 'n' Stack "
+              help="Draw the position in FILE (its text or JSON form, as `dealgen deal` prints them, or a Pack 'n' Stack "
                    "strategy file) instead of a deal NUMBER.")
 def render(game: Game, number: int | None, output: str, after: int, mono: bool, dpi: float | None, size: str | None,
            rules: str | None, solution_path: str | None, no_grade: bool, position_path: str | None) -> None:
@@ -148,7 +164,9 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
 
     solution, grade = load_solution(game, number, asked, solution_path)
     if solution is None and (after > 0 or not no_grade):
-        solution, grade = solve_for(game, number, rules, need_moves=after > 0)
+        solution, grade = solve_for(game, number, rules, need_moves=after > 0, grade=not no_grade)
+    if no_grade:
+        grade = None  # a solution file's grade comment is not shown either
     if solution is not None:
         verified(solution)
         rules = solution.rules
@@ -178,10 +196,7 @@ def _output_kind(output: str) -> str:
     if output.lower().endswith(".pdf"):
         return "pdf"
     if output.endswith(("/", os.sep)) or Path(output).is_dir():
-        if not Path(output).is_dir():
-            raise InputError(f"{output}: cannot write here: the folder does not exist")
-        if not os.access(output, os.W_OK):
-            raise InputError(f"{output}: cannot write here: the folder is not writable")
+        output_folder(output)
         return "png"
     raise InputError(f"{output}: give FILE.pdf, or a folder ending in / for one PNG per checkpoint")
 

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from ..errors import InputError
 from ..fileio import check_writable, write_atomic
 from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
@@ -152,6 +153,9 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
     say(f"this run: {s['new']} deals in {s['seconds']:g} s, {s['deals_per_second']:g} deals/s")
 
 
+SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured on
+
+
 @main.command()
 @click.argument("game", type=GAME)
 @rules_option
@@ -170,6 +174,9 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
 
     rules = game.check_rules(rules)
     numbers = parse_range(deal_range)
+    if output is None and len(numbers) < SHIPPED_SAMPLE:
+        raise InputError(f"--deals {deal_range}: the shipped cut points come from {SHIPPED_SAMPLE} deals or more; "
+                         f"give -o FILE to write a smaller sample's elsewhere")
     target = Path(output) if output else data_path(game.name, rules)
     check_writable(target)
     with tempfile.TemporaryDirectory() as tmp:

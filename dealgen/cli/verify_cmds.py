@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from ..catalog import read_book_catalog, read_catalog, verify_catalog
+from ..catalog import parse_catalog, read_book_catalog, verify_catalog
+from ..errors import InputError
 from ..games import get_game
 from ..fileio import read_text
 from ..pns.strategy import is_strategy, verify_strategy
@@ -27,9 +28,17 @@ def verify(file: str, show: bool, as_json: bool) -> None:
     Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
     is illegal or a game is not won; exit 2 when FILE cannot be read.
     """
-    lower = file.lower()
-    if lower.endswith((".json", ".pdf")):
-        catalog = read_book_catalog(file) if lower.endswith(".pdf") else read_catalog(file)
+    # what FILE is goes by its content, so a renamed file is still read for what it is
+    try:
+        with open(file, "rb") as handle:
+            head = handle.read(5)
+    except OSError as err:
+        raise InputError(f"{file}: cannot read the file ({err.strerror})") from None
+    if file.lower().endswith(".pdf") and head != b"%PDF-":
+        raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
+    text = "" if head == b"%PDF-" else read_text(file, "file")
+    if head == b"%PDF-" or text.lstrip().startswith("{"):
+        catalog = read_book_catalog(file) if head == b"%PDF-" else parse_catalog(text, file)
         verdicts = verify_catalog(catalog)
         if as_json:
             echo_json([{"deal": v.deal, **v.to_json()} for v in verdicts])
@@ -41,7 +50,6 @@ def verify(file: str, show: bool, as_json: bool) -> None:
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
         sys.exit(0 if all(v.ok for v in verdicts) else 1)
 
-    text = read_text(file, "file")
     if is_strategy(text):  # a two-player "to play and win" strategy tree
         lines, ok = verify_strategy(text, file)
         click.echo("\n".join(lines))
