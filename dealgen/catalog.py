@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
-from .fileio import read_text, write_atomic
+from .fileio import parse_json, read_text, write_atomic
 from .grade import GRADES
 from .games import Game, get_game
 from .solution import Solution, check_outcome
@@ -209,11 +209,7 @@ class Catalog:
 
 def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Read a catalog; InputError names the file, the entry and the field that is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
-        raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None
+    data = parse_json(text, source)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:

@@ -1,10 +1,12 @@
-"""Writing output files whole or not at all."""
+"""Reading and writing files: outputs whole or not at all, inputs with errors that say where."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 
@@ -76,3 +78,12 @@ def read_text(path: str | Path, what: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise InputError(f"{path}: cannot read the {what} ({err.__class__.__name__}: {err})") from None
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
+        raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None

@@ -87,18 +87,14 @@ def verified(solution: Solution) -> Solution:
 def load_position(game: Game, path: str) -> tuple[object, str | None]:
     """A position from a file (its text or JSON form, as `dealgen deal` prints them, or a strategy
     file) and, for a strategy, its question ("Red to play and win in 3")."""
-    import json
     import re
 
-    from ..fileio import read_text
+    from ..fileio import parse_json, read_text
     from ..pns.strategy import is_strategy, parse_strategy
 
     text = read_text(path, "position")
     if text.lstrip().startswith("{"):  # `dealgen deal --format json`
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise InputError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
+        data = parse_json(text, path)
         named = data.get("game") if isinstance(data, dict) else None
         if named is not None and named != game.name:
             raise InputError(f"{path}: a {named} position, not {game.name}")
