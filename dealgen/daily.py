@@ -83,24 +83,43 @@ def grade_mark(grade: str, grades: tuple[str, ...]) -> str:
 
 
 def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
-    """A scene with the aspect of ``pixels``: a title, a subtitle and the diagram fitted below."""
-    from .render.fonts import text_width
+    """A scene with the aspect of ``pixels``: a title, a subtitle and the diagram, as large as
+    it will go. Below the text as a rule; beside it when that draws the diagram a quarter
+    larger or more (a tall diagram in a wide image: Pack 'n' Stack's square in a link preview)."""
+    from .render.fonts import text_width, wrap
     from .render.scene import Group, Scene, Text, fit
 
     width = 720.0
     height = width * pixels[1] / pixels[0]
     pad = width * 0.035
 
-    def fitted(text: str, size: float, bold: bool) -> float:
-        """The size, made smaller if the text would not fit between the margins."""
-        return min(size, size * (width - 2 * pad) / max(text_width(text, size, bold), 1e-9))
+    def fitted(text: str, size: float, bold: bool, room: float) -> float:
+        """The size, made smaller if the text would not fit in ``room`` points."""
+        return min(size, size * room / max(text_width(text, size, bold), 1e-9))
 
-    title_size = fitted(title, width * 0.048, True)
-    sub_size = fitted(subtitle, width * 0.030, False)
-    scene = Scene(width, height)
-    scene.add(Text(width / 2, pad + title_size, title, title_size, bold=True, anchor="middle"))
-    scene.add(Text(width / 2, pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
+    title_size = fitted(title, width * 0.048, True, width - 2 * pad)
+    sub_size = fitted(subtitle, width * 0.030, False, width - 2 * pad)
     top = pad + title_size + sub_size * 2.4
-    scale, dx, dy = fit(diagram, width - 2 * pad, height - top - pad)
-    scene.add(Group(pad + dx, top + dy, scale, diagram))
+    below = fit(diagram, width - 2 * pad, height - top - pad)
+    column = width * 0.4  # the text's share when set beside the diagram
+    beside = fit(diagram, width - column - 3 * pad, height - 2 * pad)
+    scene = Scene(width, height)
+    if beside[0] < 1.25 * below[0]:
+        scene.add(Text(width / 2, pad + title_size, title, title_size, bold=True, anchor="middle"))
+        scene.add(Text(width / 2, pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
+        scale, dx, dy = below
+        scene.add(Group(pad + dx, top + dy, scale, diagram))
+        return scene
+    # beside: the title's and the subtitle's parts one to a line (the title's wrapped), the block centred
+    size = width * 0.048
+    lines = [(line, size, True) for part in title.split(" · ") for line in wrap(part, size, column)]
+    small = width * 0.032
+    lines += [(part, fitted(part, small, False, column), False) for part in subtitle.split(" · ")]
+    leads = [s * (1.25 if bold else 1.5) for _, s, bold in lines]
+    y = (height - sum(leads)) / 2
+    for (line, s, bold), lead in zip(lines, leads):
+        y += lead
+        scene.add(Text(pad, y, line, min(s, fitted(line, s, bold, column)), bold=bold))
+    scale, dx, dy = beside
+    scene.add(Group(column + 2 * pad + dx, pad + dy, scale, diagram))
     return scene

@@ -70,3 +70,27 @@ def test_daily_bad_input(tmp_path: Path) -> None:
         result = runner.invoke(main, ["daily", *args, "-o", str(tmp_path / "d")])
         assert result.exit_code == 2 and words in result.output, (args, result.output)
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("game, beside", [("pack-n-stack", True), ("penguin", False)])
+def test_a_tall_diagram_goes_beside_the_text_in_a_wide_image(game, beside) -> None:
+    from dealgen.daily import IMAGE_SIZES, day_scene
+    from dealgen.games import get_game
+    from dealgen.render.registry import DiagramOptions, position_scene
+    from dealgen.render.scene import Group
+
+    g = get_game(game)
+    diagram = position_scene(g, g.deal(26), DiagramOptions(caption=False))
+    title, subtitle = f"{g.title} · Monday 23 November 2026", "Red to play and win in 3 · Easy · from deal #26"
+    for kind, pixels in IMAGE_SIZES.items():
+        scene = day_scene(diagram, title, subtitle, pixels)
+        group = next(item for item in scene.items if isinstance(item, Group))
+        x0, y0, x1, y1 = group.bbox()
+        assert 0 <= x0 and x1 <= scene.width + 1e-6 and 0 <= y0 and y1 <= scene.height + 1e-6
+        texts = [t for t in scene.items if not isinstance(t, Group)]
+        assert texts and all(0 <= t.x and t.x + t.width <= scene.width + 1e-6 for t in texts if t.anchor == "start")
+        if kind == "wide" and beside:  # text on the left, the diagram right of it, not below
+            assert all(t.x + t.width <= x0 for t in texts) and y0 < scene.height * 0.15
+            assert group.scale * diagram.height > 0.85 * scene.height  # the full height, not what the text leaves
+        else:
+            assert all(t.y <= y0 for t in texts)
