@@ -74,8 +74,11 @@ def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
         try:
             record = json.loads(line)
             deal = int(record["deal"])
+            if not {"game", "rules", "verdict"} <= record.keys():
+                raise KeyError("a field is missing")
         except (ValueError, KeyError, TypeError):
-            raise InputError(f"{path}:{lineno}: not a scan result line; give a new output file") from None
+            raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
+                             f"give a new output file") from None
         if record.get("game") != game or record.get("rules") != rules:
             raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
                              f"not {game} ({rules}); give another output file")
