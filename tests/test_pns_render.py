@@ -168,3 +168,13 @@ def test_the_overview_lists_long_move_tokens_without_overlap(tmp_path):
         row.sort(key=lambda t: t.x)
         assert all(a.x + a.width < b.x for a, b in zip(row, row[1:]))
         assert row[-1].x + row[-1].width <= scene.width
+
+
+def test_a_wide_low_box_gets_smaller_cards_not_smaller_text():
+    """A letter page's half (wide and low): the square is built narrower to fit the height, so
+    its labels keep their size instead of the whole drawing shrinking (it was drawn at 0.53)."""
+    from dealgen.render.pdf import diagram_scene
+
+    scene, scale = diagram_scene(GAME, PROBLEM, DiagramOptions(caption=False, index_size=10.5), 540, 250)
+    assert scene.height * scale <= 250 + 1e-6 and scene.width * scale <= 540 + 1e-6
+    assert scale >= 0.8 and min(t.size for t in scene.texts()) * scale >= 6

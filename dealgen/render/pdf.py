@@ -206,6 +206,14 @@ def diagram_scene(game: Any, state: Any, options: Any, width: float, height: flo
     from .registry import position_scene
 
     scene = position_scene(game, state, replace(options, width=width, height=height))
+    for _ in range(3):  # too tall for the box at this width: build it narrower, so the cards
+        # shrink and the text keeps its size, rather than shrinking the whole drawing to fit
+        if height is None or scene.height <= height:
+            break
+        narrower = position_scene(game, state, replace(options, width=width * height / scene.height, height=height))
+        if narrower.height >= scene.height:
+            break
+        scene = narrower
     scale = min(1.0, width / scene.width)
     if height is not None:
         scale = min(scale, height / scene.height)
