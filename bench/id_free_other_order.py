@@ -66,7 +66,8 @@ def main() -> None:
     won, unknown = counts["solved"], counts["unknown"]
     decided = n - unknown
     lo, hi = wilson(won, decided)
-    print(f"counted in: {counts}; {100 * won / decided:.2f}% of the decided deals (95% Wilson "
+    rate = f"{100 * won / decided:.2f}%" if decided else "none"
+    print(f"counted in: {counts}; {rate} of the decided deals (95% Wilson "
           f"{100 * lo:.2f}-{100 * hi:.2f}%); over all {n}: {100 * won / n:.2f}%-{100 * (won + unknown) / n:.2f}% "
           f"(95% Wilson {100 * wilson(won, n)[0]:.2f}-{100 * wilson(won + unknown, n)[1]:.2f}%); "
           f"{time.perf_counter() - start:.0f} s")
