@@ -4,8 +4,9 @@ The mapping: each date owns a window of 1000 deal numbers starting at
 ``DAILY_BASE + 1000 * (days since 2000-01-01)``; the day's deal is the first number in
 its window whose grade is the grade wanted for that weekday (Monday easiest, Sunday
 hardest by default); a deal with a solution has a grade, and so does a Perpetual Motion
-deal that goes round forever (its puzzle asks whether the deal comes out). Windows never overlap, so no two dates share a deal, and
-the numbers (from 10^7 up) are ordinary PySolFC game numbers. The grade depends on the
+deal that goes round forever (its puzzle asks whether the deal comes out). Windows never
+overlap, so no two dates share a deal, and the numbers (from 10^7 up) are ordinary
+PySolFC game numbers. The grade depends on the
 shipped cut points; a published day's JSON file records its deal number, so a later
 recalibration never changes what was published.
 """

@@ -158,9 +158,9 @@ would begin with the stock in an order that has begun a pass before: from there 
 
 ## The puzzle
 Since the cards decide everything, each puzzle is a prediction. The diagram lists the stock in the order it
-is dealt, four cards to a row. Will the deal come out, and in how many passes? Or will it go round forever? Play it out on paper
-or with a pack laid in that order, or simply guess, then turn to the record at the back. Some deals come
-out and some do not, in about the proportion the rules give. The grade says how many passes it takes to
+is dealt, four cards to a row. Will the deal come out, and in how many passes? Or will it go round
+forever? Play it out on paper or with a pack laid in that order, or simply guess, then turn to the record
+at the back. Some deals come out and some do not, in about the proportion the rules give. The grade says how many passes it takes to
 know the answer (until the last cards go, or until a pass would start from a stock order seen before),
 from easy (few) to expert (many).
 
