@@ -28,6 +28,20 @@ def pct(values: list[int], q: float) -> int:
     return values[min(len(values) - 1, int(len(values) * q))] if values else 0
 
 
+def print_rates(won: int, unknown: int, n: int) -> None:
+    """The win rate over the decided deals with its interval, and with undecided deals the range
+    from counting them all lost to counting them all won."""
+    decided = n - unknown
+    lo, hi = wilson(won, decided)
+    print(f"  win rate over the {decided} decided deals {100 * won / max(decided, 1):.2f}% "
+          f"(95% Wilson {100 * lo:.2f}-{100 * hi:.2f}%)")
+    if unknown:
+        lo, _ = wilson(won, n)
+        _, hi = wilson(won + unknown, n)
+        print(f"  over all {n}: {100 * won / n:.2f}% if every unknown deal is lost, "
+              f"{100 * (won + unknown) / n:.2f}% if every one is won (95% Wilson {100 * lo:.2f}-{100 * hi:.2f}%)")
+
+
 def run(rules: str, first: int, last: int, max_states: int) -> None:
     n = last - first + 1
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
@@ -45,18 +59,10 @@ def run(rules: str, first: int, last: int, max_states: int) -> None:
         effort.append(found.expanded)
     took = time.perf_counter() - start
     won, unknown = counts["solved"], counts["unknown"]
-    decided = n - unknown
     effort.sort()
     print(f"{rules}: deals {first}-{last}: solved {won}, unsolvable {counts['unsolvable']}, unknown {unknown} "
           f"(budget {max_states:,} states)")
-    lo, hi = wilson(won, decided)
-    print(f"  win rate over the {decided} decided deals {100 * won / max(decided, 1):.2f}% "
-          f"(95% Wilson {100 * lo:.2f}-{100 * hi:.2f}%)")
-    if unknown:
-        lo, _ = wilson(won, n)
-        _, hi = wilson(won + unknown, n)
-        print(f"  over all {n}: {100 * won / n:.2f}% if every unknown deal is lost, "
-              f"{100 * (won + unknown) / n:.2f}% if every one is won (95% Wilson {100 * lo:.2f}-{100 * hi:.2f}%)")
+    print_rates(won, unknown, n)
     print(f"  states expanded: median {pct(effort, 0.5)}, 90% {pct(effort, 0.9)}, 99% {pct(effort, 0.99)}, "
           f"max {effort[-1]}; slowest deal {slowest[1]} ({slowest[0]:.2f} s)")
     print(f"  time {took:.1f} s ({n / took:.0f} deals/s, {1000 * took / n:.1f} ms per deal, one process)")

@@ -19,10 +19,12 @@ import time
 from pathlib import Path
 
 from dealgen.deals import shuffled_pack
-from dealgen.scan import read_done, wilson
+from dealgen.scan import read_done
 from dealgen.solution import Solution
 from dealgen.solve.idiots_delight import FreeSearch
 from dealgen.verify import replay
+
+from bench_idiots_delight import print_rates  # beside this script, which Python puts on the path
 
 
 class MostCardsFirst(FreeSearch):
@@ -62,16 +64,8 @@ def main() -> None:
             if verdict != "unknown":
                 counts["unknown"] -= 1
                 counts[verdict] += 1
-    n = len(records)
-    won, unknown = counts["solved"], counts["unknown"]
-    decided = n - unknown
-    lo, hi = wilson(won, decided)
-    rate = f"{100 * won / decided:.2f}%" if decided else "none"
-    print(f"counted in: {counts}; {rate} of the decided deals (95% Wilson "
-          f"{100 * lo:.2f}-{100 * hi:.2f}%); over all {n}: {100 * won / n:.2f}%-{100 * (won + unknown) / n:.2f}% "
-          f"(95% Wilson {100 * wilson(won, n)[0]:.2f}-{100 * wilson(won + unknown, n)[1]:.2f}%); "
-          f"{time.perf_counter() - start:.0f} s")
-
+    print(f"counted in: {counts} ({time.perf_counter() - start:.0f} s)")
+    print_rates(counts["solved"], counts["unknown"], len(records))
 
 if __name__ == "__main__":
     main()
