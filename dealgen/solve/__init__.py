@@ -103,9 +103,7 @@ class SolveResult:
     def recorded(self) -> bool:
         """Whether the moves are a record that replays to a claimed end (a solution, or the
         record of a game that plays itself to a loss)."""
-        if self.verdict == SOLVED:
-            return True
-        return bool(self.moves) and self.verdict_name in get_game(self.game).record_outcomes
+        return record_replayable({"game": self.game, "verdict": self.verdict_name, "moves": self.moves})
 
     @property
     def outcome(self) -> str:
@@ -142,7 +140,8 @@ def record_verdict(record: dict[str, Any]) -> str:
 
 
 def record_replayable(record: dict[str, Any]) -> bool:
-    """``SolveResult.recorded`` for a JSON result or scan line: the deals grading ranks."""
+    """Whether a JSON result or scan line carries a record that replays to a claimed end (a
+    solution, or the record of a game that plays itself to a loss): the deals grading ranks."""
     from ..games import GAMES
 
     if record_verdict(record) == SOLVED:
