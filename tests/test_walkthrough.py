@@ -95,8 +95,12 @@ def test_pdf_walkthrough(wt1):
         assert f"({step.token})" in text
     positions = [text.index(f"{s.number}. ") for s in wt1.steps[:20]]
     assert positions == sorted(positions)
-    for cp in wt1.checkpoints[1:]:
+    *shown, last = wt1.checkpoints
+    assert last.after == wt1.moves and "the last card home" in last.reasons
+    for cp in shown[1:]:
         assert f"After move {cp.after}" in text
+    # every card home is not drawn: the ending line says it
+    assert f"After move {last.after}" not in text and f"Solved in {wt1.moves} moves." in text
     assert colour_operations(reader)
     mono = PdfReader(io.BytesIO(walkthrough_pdf_bytes(wt1, mono=True)))
     assert colour_operations(mono) == []
@@ -168,25 +172,55 @@ def test_diagram_flowable_is_built_for_a_6x9_frame():
 
 
 def test_walkthrough_in_a_book_frame_is_legible(wt1):
-    """The solutions section of a 6 x 9 book: every diagram built at the frame width, every piece
-    of text in the PDF at least 7 pt."""
+    """The solutions section of a 6 x 9 book: every diagram built for the frame width (or
+    narrower, to fit the space left on a page) with its text unshrunk, every piece of text in
+    the PDF at least 7 pt."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate
 
-    from dealgen.render.pdf import DiagramFlowable, make_canvas
+    from dealgen.render.pdf import CheckpointFlowable, make_canvas
 
     from .test_render import card_index_sizes
 
     register_fonts()
     body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
     story = walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
-    diagrams = [f for item in story for f in getattr(item, "_content", [item]) if isinstance(f, DiagramFlowable)]
+    diagrams = [item.diagram for item in story if isinstance(item, CheckpointFlowable)]
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, **FRAME_6X9).build(story, canvasmaker=make_canvas)
-    assert len(diagrams) == len(wt1.checkpoints)
-    assert all(d.scene is not None and d.scene.width == 342 and d.scale == 1 for d in diagrams)
+    assert len(diagrams) == len(wt1.checkpoints) - 1  # all but every card home
+    assert all(d.scene is not None and d.scene.width <= 342 and d.scale == 1 for d in diagrams)
+    assert any(d.scene.width == 342 for d in diagrams)
     assert min(i for d in diagrams for i in card_index_sizes(d.scene)) >= 9.5
     assert min(font_sizes(PdfReader(buffer))) >= 7
+
+
+def test_checkpoint_shrinks_into_the_space_left_on_a_page(wt1):
+    """A checkpoint diagram that does not fit the space left at its full size is built smaller
+    to fit there, text unshrunk, when that keeps at least MIN_SHARE of its height; with less
+    room it keeps its full size (and goes to the next page)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from dealgen.render.pdf import CheckpointFlowable, DiagramFlowable
+
+    register_fonts()
+    style = ParagraphStyle("h", fontName="DejaVuSans", fontSize=10, leading=13)
+    cp = wt1.checkpoints[1]
+
+    def block() -> CheckpointFlowable:
+        diagram = DiagramFlowable(PENGUIN, cp.state, wt1.diagram_options(cp, mono=True, caption=False, uniform=False))
+        return CheckpointFlowable(Paragraph(cp.title, style), diagram)
+
+    whole = block()
+    full = whole.wrap(342, 10_000)[1]
+    room = full * 0.85
+    shrunk = block()
+    assert shrunk.wrap(342, room)[1] <= room
+    assert shrunk.diagram.scale == 1 and shrunk.diagram.scene.height < whole.diagram.scene.height
+    tight = block()
+    assert tight.wrap(342, full * 0.4)[1] == pytest.approx(full)  # too little room: full size, next page
+    assert tight.split(342, full * 0.4) == []
 
 
 # -- CLI --------------------------------------------------------------------------------------

@@ -246,13 +246,20 @@ class DiagramFlowable(Flowable):
         self.avail_width = 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.wrap_within(avail_width, self.max_height)
+
+    def wrap_within(self, avail_width: float, max_height: float | None) -> tuple[float, float]:
+        """Build for the frame's width and at most ``max_height`` (and ``self.max_height``) high."""
+        if self.max_height is not None:
+            max_height = self.max_height if max_height is None else min(max_height, self.max_height)
         width = avail_width if self.max_width is None else min(avail_width, self.max_width)
-        key = (round(width, 3), self.max_height)
+        key = (round(width, 3), None if max_height is None else round(max_height, 1))
         if key not in self._built:  # platypus asks again and again while it fills a page
-            self._built[key] = diagram_scene(self.game, self.state, self.options, width, self.max_height)
+            self._built[key] = diagram_scene(self.game, self.state, self.options, width, max_height)
         self.scene, self.scale = self._built[key]
         self.avail_width = avail_width
-        return avail_width, self.scene.height * self.scale
+        self.width, self.height = avail_width, self.scene.height * self.scale
+        return self.width, self.height
 
     def draw(self) -> None:
         assert self.scene is not None, "wrap() comes before draw()"
@@ -295,6 +302,44 @@ def write_pdf(scene: Scene, path: str | FilePath, title: str = "", subject: str 
 
 
 # -- walkthroughs as a platypus story -----------------------------------------------------------
+class CheckpointFlowable(Flowable):
+    """A checkpoint's heading and diagram, never split. Where the space left on a page is too
+    short for the diagram at its full size but holds at least ``MIN_SHARE`` of its height,
+    the diagram is built smaller to fit there, its text unshrunk, rather than leave the rest
+    of the page blank (KeepTogether cannot: it measures its content with unbounded height)."""
+
+    MIN_SHARE = 0.6
+    GAP = 4.0  # points below the diagram
+
+    def __init__(self, heading: Flowable, diagram: "DiagramFlowable") -> None:
+        super().__init__()
+        self.heading, self.diagram = heading, diagram
+        self.heading_height = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.heading_height = self.heading.wrap(avail_width, avail_height)[1] + self.heading.getSpaceAfter()
+        full = self.diagram.wrap(avail_width, avail_height)[1]  # as large as its own limits allow
+        scale = self.diagram.scale
+        room = avail_height - self.heading_height - self.GAP
+        if full > room >= full * self.MIN_SHARE:
+            self.diagram.wrap_within(avail_width, room)
+            if self.diagram.scale < scale:  # it fits only with smaller text: keep the full size
+                self.diagram.wrap(avail_width, avail_height)
+        self.width = avail_width
+        return avail_width, self.heading_height + self.diagram.height + self.GAP
+
+    def getSpaceBefore(self) -> float:
+        return self.heading.getSpaceBefore()
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        total = self.heading_height + self.diagram.height + self.GAP
+        self.heading.drawOn(self.canv, 0, total - self.heading.height)
+        self.diagram.drawOn(self.canv, 0, self.GAP)
+
+
 def _marked(text: str, mono: bool, red: Color) -> str:
     """Paragraph markup for plain text: escaped, red suit symbols coloured (or outlined in mono)."""
     from xml.sax.saxutils import escape
@@ -349,11 +394,12 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
                       max_diagram_height: float | None = None, max_scale: float = 0.8,
                       title: bool = True, index_size: float | None = None) -> list[Flowable]:
     """A walkthrough as flowables for any document: an optional title block, then each
-    checkpoint's heading and diagram (kept together), then the steps up to the next one.
+    checkpoint's heading and diagram (``CheckpointFlowable``), then the steps up to the next
+    one; a won solitaire's final position is left to the ending line.
     A book passes its own ``styles`` (keys title, facts, heading, step) and frame height.
     Diagrams are built for the frame's width, at most ``max_scale`` times the game's natural
     width, with card indices of ``index_size`` points (None: the default for that width)."""
-    from reportlab.platypus import KeepTogether, Paragraph, Spacer
+    from reportlab.platypus import Paragraph, Spacer
 
     from .scene import palette
 
@@ -375,13 +421,13 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
             story.append(Paragraph(_marked(text, mono, red), styles["facts"]))
     natural = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width if wt.checkpoints else 0.0
     for i, cp in enumerate(wt.checkpoints):
+        if i and cp.after == wt.moves and wt.solution.outcome == "won" and not wt.game.players:
+            continue  # every card home: the ending line says so, a diagram would add a page of nothing
         options = wt.diagram_options(cp, mono, caption=False, uniform=False, index_size=index_size)
-        story.append(KeepTogether([
+        story.append(CheckpointFlowable(
             Paragraph(_marked(cp.title, mono, red), styles["heading"]),
             DiagramFlowable(wt.game, cp.state, options, max_height=max_diagram_height,
-                            max_width=natural * max_scale),
-            Spacer(1, 4),
-        ]))
+                            max_width=natural * max_scale)))
         for step in wt.steps_after(i):
             story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
     if wt.checkpoints and wt.checkpoints[-1].after == wt.moves:
