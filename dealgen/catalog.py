@@ -143,10 +143,14 @@ class ProblemEntry:
     def verify(self, catalog: "Catalog") -> ProblemVerdict:
         game = get_game(catalog.game)
         where = f"{catalog.game} {self.source}"
+        kit = game.problem_kit()
         try:
-            lines, ok = game.problem_kit().verify(self.strategy_text(game), where)
+            lines, ok = kit.verify(self.strategy_text(game), where)
+            wrong = kit.check_claims(self, where) if ok else None
         except InputError as err:  # a hand-edited entry that no longer reads is a failed check here
             return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {err}",))
+        if wrong is not None:
+            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {wrong}",))
         return ProblemVerdict(self.deal, ok, tuple(lines))
 
     @classmethod

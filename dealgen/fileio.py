@@ -73,11 +73,15 @@ def _umask() -> int:
 
 
 def read_text(path: str | Path, what: str) -> str:
-    """A UTF-8 text file, or InputError naming it and why it cannot be read (exit 2)."""
+    """A UTF-8 text file (a byte-order mark, as some editors write, is dropped), or InputError
+    naming it and why it cannot be read (exit 2)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"{path}: cannot read the {what} ({err.__class__.__name__}: {err})") from None
+        return Path(path).read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise InputError(f"{path}: cannot read the {what} ({err.strerror or err})") from None
+    except UnicodeDecodeError as err:
+        raise InputError(f"{path}: cannot read the {what}: not UTF-8 text (byte 0x{err.object[err.start]:02x} "
+                         f"at offset {err.start})") from None
 
 
 def parse_json(text: str, source: str) -> Any:

@@ -85,7 +85,8 @@ def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: i
     order = {g: i for i, g in enumerate(GRADES)}
     entries = tuple(sorted((e for band in kept.values() for e in band),
                            key=lambda e: (order.get(e.grade, len(order)), e.stars, e.n, e.deal)))
-    info = {"start": start if seed is None else None, "seed": seed, "max_tries": max_tries,
+    first = 1 if start is None else start  # the deal the scan starts from, as ``candidates`` has it
+    info = {"start": first if seed is None else None, "seed": seed, "max_tries": max_tries,
             "mix": wanted, "tried": tried, "kept": len(entries),
             "search": "search-vs-search self-play; forced wins after the stock ran out"}
     catalog = Catalog(game.name, rules, entries, title=title, selection=info)

@@ -107,4 +107,10 @@ def check_outcome(game: Game, value: str) -> str:
 
 
 def read_solution(path: str | Path) -> Solution:
-    return parse_solution(read_text(path, "solution file"), str(path))
+    from .pns.strategy import is_strategy
+
+    text = read_text(path, "solution file")
+    if is_strategy(text):
+        raise InputError(f"{path}: a strategy file (a problem's solution tree), not a line of moves: check it "
+                         "with `dealgen verify`, draw it with `dealgen render pack-n-stack --position`")
+    return parse_solution(text, str(path))

@@ -77,7 +77,8 @@ def replay(solution: Solution) -> Verdict:
         outcome = game.outcome(state)
         failure = None
         if outcome.over:
-            failure = f"the game is already over ({outcome.status}: {outcome.summary}); no move may follow"
+            said = outcome.summary if outcome.summary.startswith(outcome.status) else f"{outcome.status}: {outcome.summary}"
+            failure = f"the game is already over ({said}); no move may follow"
         else:
             try:
                 after = game.play(state, game.parse_move(token))

@@ -20,8 +20,11 @@ from dealgen.cli.publish_cmds import _problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
 from dealgen.layout import load_layout
+from dealgen.pns.kit import GRADE_BY_STARS
 from dealgen.pns.lines import solution_lines
-from dealgen.pns.strategy import parse_strategy
+from dealgen.pns.players import greedy_move
+from dealgen.pns.problems import stars_for
+from dealgen.pns.strategy import parse_strategy, winner_shifts
 
 from .conftest import DATA
 from .pdfcheck import colour_operations
@@ -30,11 +33,22 @@ GAME = get_game("pack-n-stack")
 TEXT = (DATA / "pns-26-strategy.txt").read_text()
 
 
-def entry(strategy: list[str] | None = None) -> ProblemEntry:
+def entry(strategy: list[str] | None = None, **changes) -> ProblemEntry:
+    """The stored deal 26 problem as a catalog entry, its metrics worked out from its position and
+    tree (taking its first move as the only winning one); ``changes`` edit fields as a hand might."""
     lines = [ln for ln in TEXT.splitlines() if not ln.startswith("#")]
     goal = next(i for i, ln in enumerate(lines) if ln.startswith("goal:"))
     tree = lines[goal + 2:] if strategy is None else strategy
-    return ProblemEntry(26, 41, "hard", 4, 5, tuple(lines[:goal]), tuple(tree), {"proof_size": 41})
+    parsed = parse_strategy(TEXT)
+    greedy = greedy_move(parsed.state, GAME.legal_moves(parsed.state))
+    first = parsed.root.moves[0]
+    fails = greedy.kind == "pack" and greedy.token != first
+    metrics = {"winning_first_moves": [first], "greedy_move": greedy.token, "greedy_fails": fails,
+               "packet_moves": winner_shifts(parsed.root), "proof_size": 41}
+    stars = stars_for(1, fails, metrics["packet_moves"], parsed.n)
+    fields = dict(deal=26, turn=41, grade=GRADE_BY_STARS[stars], stars=stars, n=parsed.n, position=tuple(lines[:goal]),
+                  strategy=tuple(tree), metrics=metrics)
+    return ProblemEntry(**{**fields, **changes})
 
 
 def catalog(*entries: ProblemEntry) -> Catalog:
@@ -72,6 +86,44 @@ def test_catalog_round_trip_and_verification(tmp_path: Path):
     path = write_catalog(cat, tmp_path / "cat.json")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 0 and "1 of 1 problems verified" in result.output
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"deal": 27}, "the entry says deal 27, its position comes from deal 26"),
+    ("stars", "earn"),
+    ("grade", "make the grade"),
+    ("packet_moves", "'packet_moves' is"),
+    ("greedy_move", "'greedy_move' is"),
+    ("winning_first_moves", "'winning_first_moves' must list the strategy's first move"),
+])
+def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
+    """A hand-edited deal number, grade, stars or metric fails verification (exit 1): a book
+    would print them."""
+    good = entry()
+    if changes == "stars":
+        changes = {"stars": 1 if good.stars != 1 else 2}
+    elif changes == "grade":
+        changes = {"grade": "easy" if good.grade != "easy" else "hard"}
+    elif isinstance(changes, str):  # a metric
+        metrics = dict(good.metrics)
+        metrics[changes] = {"packet_moves": 9, "greedy_move": "a1-a2", "winning_first_moves": ["a1-a2"]}[changes]
+        changes = {"metrics": metrics}
+    path = tmp_path / "cat.json"
+    path.write_text(catalog(entry(**changes)).dumps())
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "FAILED" in result.output and message in result.output, result.output
+    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 1 and not (tmp_path / "b.pdf").exists()
+
+
+def test_the_greedy_star_needs_a_greedy_pack_that_loses():
+    from dealgen.pns.kit import check_claims
+
+    good = entry()
+    assert good.metrics["greedy_fails"] and check_claims(good, "t") is None
+    wins = [*good.metrics["winning_first_moves"], good.metrics["greedy_move"]]  # the greedy pack wins too
+    why = check_claims(entry(metrics={**good.metrics, "winning_first_moves": wins}), "t")
+    assert "may be true only when the greedy move is a pack that is not a winning first move" in why
 
 
 def test_the_gate_refuses_a_broken_strategy(tmp_path: Path):
@@ -115,7 +167,7 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     puzzle = next(i for i, t in enumerate(pages) if "Puzzle 1" in t and "From deal #26, after 41 turns" in t)
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])
-    assert "Puzzle 1: Black to play and win in 5, hard" in back
+    assert f"Puzzle 1: Black to play and win in 5, {entry().grade}" in back
     assert "1. Black d3>d4; whatever Red plays" in back and "2-5. Black plays b4-d4" in back
     assert colour_operations(reader) == []  # the 6x9 preset is mono
     assert read_book_catalog(out) == cat

@@ -118,7 +118,7 @@ def test_cli_renders_a_deal_and_a_strategy_file(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["26", "--position", "{s}"], "without NUMBER"),
     ([], "give a deal NUMBER, or --position FILE"),
-    (["--position", "{d}/none.txt"], "none.txt: cannot read the position"),
+    (["--position", "{d}/none.txt"], "none.txt: cannot read the position (No such file or directory)"),
     (["--position", "{d}/bad.txt"], "bad.txt:1: expected 'key: value'"),
 ])
 def test_cli_render_bad_input(tmp_path, args, message):
@@ -130,6 +130,15 @@ def test_cli_render_bad_input(tmp_path, args, message):
     assert not (tmp_path / "x.png").exists()
     result = run("render", "penguin", "--position", STRATEGY, "-o", tmp_path / "x.png")
     assert result.exit_code == 2 and "strategy file is a pack-n-stack problem" in result.output
+
+
+def test_cli_render_refuses_a_strategy_that_does_not_verify(tmp_path):
+    """The drawing states the claim ("Black to play and win in 1"), so the claim must hold."""
+    path = tmp_path / "s.txt"
+    path.write_text(STRATEGY.read_text().replace("goal: black wins in 5", "goal: black wins in 1"))
+    result = run("render", "pack-n-stack", "--position", path, "-o", tmp_path / "x.png")
+    assert result.exit_code == 1 and "does not verify" in result.output and "more than the goal's 1" in result.output
+    assert not (tmp_path / "x.png").exists()
 
 
 def test_a_played_game_is_drawn_as_a_game(tmp_path):

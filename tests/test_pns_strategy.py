@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from click.testing import CliRunner
+
+from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.pns.strategy import is_strategy, parse_strategy, verify_strategy
 
@@ -82,7 +86,49 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t.replace("tree:\n", ""), "no 'tree:' line"),
     (lambda t: t.replace("black d3>d4", "black d3>d9"), "is not a square"),
     (lambda t: t.replace("black d3>d4", "green d3>d4"), "a tree line reads"),
+    (lambda t: t.replace("goal: black wins in 5", "goal: black wins in 0"), "N a whole number from 1"),
+    (lambda t: t.replace("goal: black wins in 5\n", ""), "no 'goal:' line"),
+    (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two per level\), not tabs"),
+    (lambda t: t + "black a1-a2\n", r":\d+: the tree has one first move of black, on line \d+; this line is not indented"),
+    (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
 ])
 def test_unreadable_strategies_are_input_errors(edit, message):
     with pytest.raises(InputError, match=message):
         parse_strategy(edit(TREE))
+
+
+def test_goal_words_in_any_case_and_a_byte_order_mark(tmp_path):
+    tree = parse_strategy(TREE.replace("goal: black wins in 5", "Goal: Black WINS In 5"))
+    assert tree.winner == "black" and tree.n == 5
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + TREE.encode())
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def test_verify_json_and_show_for_a_strategy_file(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text(TREE)
+    result = CliRunner().invoke(main, ["verify", str(good), "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["ok"] is True and "verified" in data["verdict"][0]
+    lines = TREE.splitlines()
+    cut = lines.index("  red e5>b5")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")  # a reply left unanswered
+    result = CliRunner().invoke(main, ["verify", str(bad), "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["ok"] is False and "e5>b5 is not answered" in " ".join(data["verdict"])
+    result = CliRunner().invoke(main, ["verify", str(bad), "--show"])
+    assert result.exit_code == 1 and "position where the first failure shows:" in result.output
+    assert "to move: red" in result.output.split("first failure shows:")[1]  # after Black's move, Red replies
+
+
+def test_a_strategy_file_is_not_a_solution(tmp_path):
+    path = tmp_path / "s.txt"
+    path.write_text(TREE)
+    result = CliRunner().invoke(main, ["walkthrough", str(path), "-o", str(tmp_path / "w.pdf")])
+    assert result.exit_code == 2 and "a strategy file" in result.output and "dealgen verify" in result.output
+    result = CliRunner().invoke(main, ["walkthrough", "pack-n-stack", "1", "-o", str(tmp_path / "w.pdf")])
+    assert result.exit_code == 2 and "dealgen play pack-n-stack N -o GAME.txt" in result.output
+    assert list(tmp_path.iterdir()) == [path]

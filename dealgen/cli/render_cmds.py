@@ -90,7 +90,7 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
     import re
 
     from ..fileio import parse_json, read_text
-    from ..pns.strategy import is_strategy, parse_strategy
+    from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 
     text = read_text(path, "position")
     if text.lstrip().startswith("{"):  # `dealgen deal --format json`
@@ -105,6 +105,9 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
         from ..pns.lines import question
 
         tree = parse_strategy(text, path)
+        lines, ok = verdict_lines(tree, check_tree(tree, path))
+        if not ok:  # the caption states the claim: nothing unverified is printed
+            raise CheckFailed(f"refusing to draw a strategy that does not verify: {lines[0]}")
         return tree.state, question(tree)
     named = re.search(r"^\s*game:\s*(\S+)", text, re.MULTILINE)
     if named and named[1] != game.name:

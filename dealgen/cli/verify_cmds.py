@@ -10,7 +10,7 @@ from ..catalog import parse_catalog, read_book_catalog, verify_catalog
 from ..errors import InputError
 from ..games import get_game
 from ..fileio import read_text
-from ..pns.strategy import is_strategy, verify_strategy
+from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 from ..solution import parse_solution
 from ..verify import replay
 from . import main
@@ -19,7 +19,7 @@ from .common import echo_json
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--show", is_flag=True, help="Print the position before the failing move.")
+@click.option("--show", is_flag=True, help="Print the position before the failing move (for a strategy file, where its first failure shows).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and books).")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
@@ -51,8 +51,16 @@ def verify(file: str, show: bool, as_json: bool) -> None:
         sys.exit(0 if all(v.ok for v in verdicts) else 1)
 
     if is_strategy(text):  # a two-player "to play and win" strategy tree
-        lines, ok = verify_strategy(text, file)
-        click.echo("\n".join(lines))
+        tree = parse_strategy(text, file)
+        check = check_tree(tree, file)
+        lines, ok = verdict_lines(tree, check)
+        if as_json:
+            echo_json({"ok": ok, "verdict": lines})
+        else:
+            click.echo("\n".join(lines))
+            if show and check.position is not None:
+                click.echo("position where the first failure shows:")
+                click.echo(get_game("pack-n-stack").to_text(check.position), nl=False)
         sys.exit(0 if ok else 1)
     solution = parse_solution(text, file)
     verdict = replay(solution)

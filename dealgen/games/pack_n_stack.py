@@ -174,8 +174,9 @@ class PackNStack(Game[PnsState, PnsMove]):
     record_outcomes = {"won": "won", "drawn": "drawn"}  # a game record may end either way
     rule_sets = ("parlett",)
     rule_notes = {
-        "parlett": "Parlett's rules with the house rules of RULES.md (one move a turn, must move, "
-                   "pass when stuck; draws by deadlock, third repetition, 20 turns without a pack)",
+        "parlett": "Parlett's rules, with house rules where he is silent: one move a turn, a player who "
+                   "can move must, one who cannot passes; drawn by deadlock, a third repetition or "
+                   "20 turns without a pack",
     }
     players = SIDES
     how_to_play = """\

@@ -7,6 +7,7 @@ problems, and nothing else:
     position(lines, source)                the problem's position (a state)
     strategy_text(position, n, strategy)   the strategy file (position, goal, tree)
     verify(text, source)                   replay every branch: (verdict lines, ok)
+    check_claims(entry, source)            the entry's deal, grade, stars and metrics against it
     solution(text, source, max_lines)      the question and the solution as indented lines
 
 Grades come from the problem's stars (``Problem.stars``: one, plus one each for a single
@@ -21,7 +22,7 @@ from typing import Any
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsState
 from .lines import Line, question, solution_lines
-from .strategy import format_tree, parse_strategy, verify_strategy
+from .strategy import format_tree, parse_strategy, verify_strategy, winner_shifts
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert"}
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
@@ -58,6 +59,35 @@ def strategy_text(position_lines: list[str] | tuple[str, ...], n: int, strategy:
 
 def verify(text: str, source: str) -> tuple[list[str], bool]:
     return verify_strategy(text, source)
+
+
+def check_claims(entry: Any, source: str) -> str | None:
+    """Why a catalog entry's own claims (deal, grade, stars, metrics) disagree with its position
+    and verified strategy, or None. What needs a search (that no other first move wins, that
+    the greedy pack loses) is taken as stated; the rest is worked out again here."""
+    from .players import greedy_move
+    from .problems import stars_for
+
+    state = position(entry.position, source)
+    if state.deal is not None and state.deal != entry.deal:
+        return f"the entry says deal {entry.deal}, its position comes from deal {state.deal}"
+    m = entry.metrics
+    tree = parse_strategy(strategy_text(entry.position, entry.n, entry.strategy, source), source)
+    wins, greedy = m.get("winning_first_moves"), greedy_move(state, GAME.legal_moves(state))
+    if not isinstance(wins, list) or tree.root.moves[0] not in wins:
+        return f"'winning_first_moves' must list the strategy's first move {tree.root.moves[0]}"
+    if m.get("greedy_move") != greedy.token:
+        return f"'greedy_move' is {greedy.token} in this position, not {m.get('greedy_move')!r}"
+    if m.get("greedy_fails") not in (True, False) or (m["greedy_fails"] and (greedy.kind != "pack" or greedy.token in wins)):
+        return "'greedy_fails' may be true only when the greedy move is a pack that is not a winning first move"
+    if m.get("packet_moves") != winner_shifts(tree.root):
+        return f"'packet_moves' is {winner_shifts(tree.root)} in this strategy, not {m.get('packet_moves')!r}"
+    stars = stars_for(len(wins), m["greedy_fails"], m["packet_moves"], entry.n)
+    if entry.stars != stars:
+        return f"the metrics earn {stars} stars, not {entry.stars}"
+    if entry.grade != GRADE_BY_STARS[stars]:
+        return f"{stars} stars make the grade {GRADE_BY_STARS[stars]}, not {entry.grade}"
+    return None
 
 
 def solution(text: str, source: str, max_lines: int = 40) -> tuple[str, list[Line], bool]:

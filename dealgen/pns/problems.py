@@ -19,7 +19,7 @@ from ..games.pack_n_stack import PnsState
 from .players import greedy_move, make_player, play_game
 from .prove import Prover, prove, winning_moves
 from .race import pure_race
-from .strategy import Node, build_tree, count_nodes, format_strategy, winner_shifts
+from .strategy import Node, build_tree, count_nodes, counted, format_strategy, winner_shifts
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Problem:
     n: int
     winning_first_moves: list[str]
     greedy_move: str
-    greedy_fails: bool
+    greedy_fails: bool  # the greedy player's move is a pack, and it does not win
     packet_moves: int
     proof_size: int
     tree: Node
@@ -43,16 +43,29 @@ class Problem:
     @property
     def stars(self) -> int:
         """1 to 5: the more of the good signs, the more stars."""
-        return 1 + (len(self.winning_first_moves) == 1) + self.greedy_fails + (self.packet_moves > 0) + (self.n >= 4)
+        return stars_for(len(self.winning_first_moves), self.greedy_fails, self.packet_moves, self.n)
 
     def summary(self) -> str:
         return (f"deal {self.deal} turn {self.turn}: {self.state.side} wins in {self.n}; "
                 f"{len(self.winning_first_moves)} winning first move(s) ({' '.join(self.winning_first_moves)}); "
-                f"greedy {self.greedy_move} {'fails' if self.greedy_fails else 'wins'}; "
-                f"{self.packet_moves} packet move(s); proof {self.proof_size} moves; {self.stars} stars")
+                f"{self._greedy_words()}; "
+                f"{self.packet_moves} packet move(s); a proof of {counted(self.proof_size, 'move')}; "
+                f"{counted(self.stars, 'star')}")
+
+    def _greedy_words(self) -> str:
+        if "-" not in self.greedy_move:  # a packet move or a pass: there is no pack to make
+            return f"no pack to make (greedy plays {self.greedy_move})"
+        wins = self.greedy_move in self.winning_first_moves
+        return f"the greedy pack {self.greedy_move} {'wins' if wins else 'fails'}"
 
     def strategy_text(self) -> str:
         return format_strategy(self.state, self.n, self.tree, comment=f"Pack 'n' Stack problem: {self.summary()}")
+
+
+def stars_for(winning_first_moves: int, greedy_fails: bool, packet_moves: int, n: int) -> int:
+    """One star, plus one each for a single winning first move, a greedy pack that fails, a
+    packet move the winner needs, a win in 4 or more."""
+    return 1 + (winning_first_moves == 1) + bool(greedy_fails) + (packet_moves > 0) + (n >= 4)
 
 
 def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
@@ -82,9 +95,11 @@ def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: floa
     if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
         return None
     wins = [m.token for m in winning_moves(prover, state, n)]
-    greedy = greedy_move(state, GAME.legal_moves(state)).token
+    greedy = greedy_move(state, GAME.legal_moves(state))
+    # the obvious pack failing is what makes a problem tricky; with no pack to make there is none
+    greedy_fails = greedy.kind == "pack" and greedy.token not in wins
     tree = build_tree(state, n, prover)
-    return Problem(deal, turn, state, n, wins, greedy, greedy not in wins, winner_shifts(tree), count_nodes(tree), tree)
+    return Problem(deal, turn, state, n, wins, greedy.token, greedy_fails, winner_shifts(tree), count_nodes(tree), tree)
 
 
 def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, seed: int = 0,

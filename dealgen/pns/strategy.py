@@ -61,9 +61,10 @@ class Tree:
 
 
 def is_strategy(text: str) -> bool:
-    """Whether ``text`` looks like a strategy file (a ``goal:`` line and a ``tree:`` line)."""
+    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
+    the other is then named as missing, rather than read as some other kind of file)."""
     lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
-    return any(ln.startswith(MARKER) for ln in lines) and "tree:" in lines
+    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
 
 def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
@@ -87,8 +88,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
     if goal is None:
         raise InputError(located("no 'goal:' line (e.g. 'goal: red wins in 3')", source))
     lineno, words = goal
-    if len(words) != 4 or words[0].lower() not in SIDES or words[1:3] != ["wins", "in"] or not words[3].isdigit():
-        raise InputError(located("the goal reads '<red|black> wins in N'", source, lineno))
+    if (len(words) != 4 or words[0].lower() not in SIDES or [w.lower() for w in words[1:3]] != ["wins", "in"]
+            or not words[3].isdigit() or int(words[3]) < 1):
+        raise InputError(located("the goal reads '<red|black> wins in N', N a whole number from 1", source, lineno))
     winner, n = words[0].lower(), int(words[3])
     state = GAME.from_text("\n".join(head), source)
     if state.stock:
@@ -104,6 +106,8 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         if not raw.strip():
             continue
         indent = len(raw) - len(raw.lstrip(" "))
+        if raw[indent] in "\t\v\f":
+            raise InputError(located("the tree is indented with spaces (two per level), not tabs", source, lineno))
         words = raw.split()
         side = words[0].lower()
         if side not in SIDES or len(words) < 2:
@@ -120,10 +124,13 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         node = Node(side, tokens, race, lineno)
         while stack and stack[-1][0] >= indent:
             stack.pop()
+        if roots and not stack:
+            raise InputError(located(f"the tree has one first move of {winner}, on line {roots[0].line}; this line "
+                                     "is not indented under it", source, lineno))
         (stack[-1][1].children if stack else roots).append(node)
         stack.append((indent, node))
-    if len(roots) != 1:
-        raise InputError(located(f"the tree needs exactly one first move of {winner}, found {len(roots)}", source))
+    if not roots:
+        raise InputError(located(f"the tree is empty: it starts with {winner}'s first move", source, tree_at))
     return Tree(state, winner, n, roots[0])
 
 
@@ -135,11 +142,14 @@ class Check:
     nodes: int = 0
     races: int = 0
     depth: int = 0  # the most winner turns on any branch
+    position: PnsState | None = None  # where the first failure came to light (before its move)
 
 
-def _fail(check: Check, source: str, line: int, message: str) -> None:
+def _fail(check: Check, source: str, line: int, message: str, where: PnsState) -> None:
     check.ok = False
     check.failures.append(located(message, source, line))
+    if check.position is None:
+        check.position = where
 
 
 def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: int) -> None:
@@ -147,15 +157,15 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
     check.nodes += 1
     me = state.side
     if node.side != me:
-        _fail(check, source, node.line, f"{me.capitalize()} is to move here, not {node.side.capitalize()}")
+        _fail(check, source, node.line, f"{me.capitalize()} is to move here, not {node.side.capitalize()}", state)
         return
     if node.race:
         plan = [GAME.parse_move(t) for t in node.moves]
         reason = check_certificate(state, plan)
         if reason is not None:
-            _fail(check, source, node.line, f"race certificate refused: {reason}")
+            _fail(check, source, node.line, f"race certificate refused: {reason}", state)
         if node.children:
-            _fail(check, source, node.line, "a race certificate ends its branch: nothing may follow it")
+            _fail(check, source, node.line, "a race certificate ends its branch: nothing may follow it", state)
         check.races += 1
         check.branches += 1
         check.depth = max(check.depth, turns + len(plan))
@@ -164,7 +174,7 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
     try:
         after = GAME.play(state, move)
     except IllegalMove as err:
-        _fail(check, source, node.line, f"{me.capitalize()}'s {move.token} is illegal: {err}")
+        _fail(check, source, node.line, f"{me.capitalize()}'s {move.token} is illegal: {err}", state)
         return
     turns += 1
     outcome = GAME.outcome(after)
@@ -173,9 +183,9 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
             check.branches += 1
             check.depth = max(check.depth, turns)
             if node.children:
-                _fail(check, source, node.line, f"{move.token} wins the game: nothing may follow it")
+                _fail(check, source, node.line, f"{move.token} wins the game: nothing may follow it", state)
         else:
-            _fail(check, source, node.line, f"after {move.token} the game ends {outcome.summary}, not in a win")
+            _fail(check, source, node.line, f"after {move.token} the game ends {outcome.summary}, not in a win", state)
         return
     them = after.side
     legal = {m.token: m for m in GAME.legal_moves(after)}
@@ -183,28 +193,28 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
     for child in node.children:
         token = child.moves[0] if not child.race else "race"
         if child.side != them or child.race:
-            _fail(check, source, child.line, f"after {move.token} it is {them.capitalize()}'s reply that comes here")
+            _fail(check, source, child.line, f"after {move.token} it is {them.capitalize()}'s reply that comes here", after)
             continue
         if token in given:
-            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is given twice")
+            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is given twice", after)
             continue
         given[token] = child
         if token not in legal:
             reason = GAME._why_not(after, GAME.parse_move(token)) or "not a legal reply"
-            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is illegal: {reason}")
+            _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is illegal: {reason}", after)
     for token, reply in legal.items():
         if token not in given:
-            _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s reply {token} is not answered")
+            _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s reply {token} is not answered", after)
             continue
         child = given[token]
         check.nodes += 1
         later = GAME.play(after, reply)
         outcome = GAME.outcome(later)
         if outcome.over:
-            _fail(check, source, child.line, f"after {token} the game ends {outcome.summary}")
+            _fail(check, source, child.line, f"after {token} the game ends {outcome.summary}", after)
             continue
         if len(child.children) != 1:
-            _fail(check, source, child.line, f"{me.capitalize()} needs exactly one answer to {token}, found {len(child.children)}")
+            _fail(check, source, child.line, f"{me.capitalize()} needs exactly one answer to {token}, found {len(child.children)}", later)
             continue
         _winner_turn(later, child.children[0], check, source, turns)
 
@@ -213,7 +223,7 @@ def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
     check = Check()
     _winner_turn(tree.state, tree.root, check, source, 0)
     if check.ok and check.depth > tree.n:
-        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}")
+        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
     return check
 
 
@@ -223,13 +233,23 @@ def verify_strategy(text: str, source: str = "<strategy>") -> tuple[list[str], b
     Returns the verdict lines and whether the strategy holds. A file that cannot be read
     raises InputError (exit 2); a strategy that fails is ``ok == False`` (exit 1)."""
     tree = parse_strategy(text, source)
-    check = check_tree(tree, source)
+    return verdict_lines(tree, check_tree(tree, source))
+
+
+def verdict_lines(tree: Tree, check: Check) -> tuple[list[str], bool]:
+    """The verdict of ``check_tree``: one line when it holds, one per failure when it does not."""
     deal = "position" if tree.state.deal is None else f"deal {tree.state.deal} position"
     what = f"pack-n-stack {deal} ({tree.winner} to play and win in {tree.n})"
     if check.ok:
-        return [f"{what}: verified, {check.branches} branches, {check.nodes} moves checked, "
-                f"{check.races} race certificates, longest branch {check.depth} turns"], True
+        return [f"{what}: verified, {counted(check.branches, 'branch', 'branches')}, "
+                f"{counted(check.nodes, 'move')} checked, {counted(check.races, 'race certificate')}, "
+                f"longest branch {counted(check.depth, 'turn')}"], True
     return [f"{what}: FAILED: {msg}" for msg in check.failures], False
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
 # -- building trees from the prover ---------------------------------------------------------------

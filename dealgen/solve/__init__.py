@@ -75,6 +75,9 @@ def get_solver(game: Game) -> Solver:
                 break
     solver = SOLVERS.get(game.name)
     if solver is None:
+        if game.players:  # a game between players has records, not solutions
+            raise InputError(f"{game.name} is a game between players, with no solution to find: play one with "
+                             f"`dealgen play {game.name} N -o GAME.txt` and pass that file (or --solution GAME.txt)")
         raise InputError(f"there is no solver for {game.name} yet")
     return solver
 
