@@ -211,11 +211,13 @@ def _output_kind(output: str) -> str:
 @click.option("--page", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="PDF page size.")
 def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: bool, rules: str | None,
                 solution_path: str | None, dpi: float | None, page: str) -> None:
-    """A solution step by step, in words and notation, with diagrams at the start, at milestones
-    (the beak freed, a column emptied, the last card home) and every N moves.
+    """A solution (or a played game's record) step by step, in words and notation, with diagrams
+    at the start, at the game's milestones (Penguin: the beak freed, a column emptied, the last card
+    home) and every N moves.
 
-    Give GAME NUMBER (the solver finds the solution, or --solution FILE), or a solution file alone.
-    The solution is replayed through the engine first; one that does not verify is refused (exit 1)."""
+    Give GAME NUMBER (the solver finds the solution, or --solution FILE), or a solution file alone
+    (for Pack 'n' Stack, a record from `dealgen play`). The record is replayed through the engine
+    first; one that does not verify is refused (exit 1)."""
     from ..render.registry import renderer
     from ..render.walkthrough import DEFAULT_EVERY, build_walkthrough
 
