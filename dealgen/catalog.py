@@ -161,7 +161,7 @@ class ProblemEntry:
         deal = _deal(raw, where)
         for key in ("turn", "stars", "n"):
             if not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 0:
-                raise InputError(f"{where}: '{key}' must be a whole number, not {raw[key]!r}")
+                raise InputError(f"{where}: '{key}' must be a whole number from 0, not {raw[key]!r}")
         for key in ("position", "strategy"):
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
