@@ -132,3 +132,8 @@ def test_a_strategy_file_is_not_a_solution(tmp_path):
     result = CliRunner().invoke(main, ["walkthrough", "pack-n-stack", "1", "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 2 and "dealgen play pack-n-stack N -o GAME.txt" in result.output
     assert list(tmp_path.iterdir()) == [path]
+
+
+def test_a_position_already_drawn_has_nothing_to_win():
+    verdict, ok = verify_strategy(TREE.replace("quiet: 0", "quiet: 20"), "pns-26")
+    assert not ok and "the game is already over (drawn: 20 turns in a row without a pack)" in verdict[0]

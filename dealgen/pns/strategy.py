@@ -221,6 +221,11 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
 
 def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
     check = Check()
+    outcome = GAME.outcome(tree.state)
+    if outcome.over:
+        _fail(check, source, tree.root.line, f"the game is already over ({outcome.summary}): there is nothing to win",
+              tree.state)
+        return check
     _winner_turn(tree.state, tree.root, check, source, 0)
     if check.ok and check.depth > tree.n:
         _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
