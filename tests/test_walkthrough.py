@@ -173,8 +173,7 @@ def test_diagram_flowable_is_built_for_a_6x9_frame():
 
 def test_walkthrough_in_a_book_frame_is_legible(wt1):
     """The solutions section of a 6 x 9 book: every diagram built for the frame width (or
-    narrower, to fit the space left on a page) with its text unshrunk, every piece of text in
-    the PDF at least 7 pt."""
+    smaller, to fit the space left on a page), every piece of text in the PDF at least 7 pt."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate
 
@@ -189,15 +188,16 @@ def test_walkthrough_in_a_book_frame_is_legible(wt1):
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, **FRAME_6X9).build(story, canvasmaker=make_canvas)
     assert len(diagrams) == len(wt1.checkpoints) - 1  # all but every card home
-    assert all(d.scene is not None and d.scene.width <= 342 and d.scale == 1 for d in diagrams)
-    assert any(d.scene.width == 342 for d in diagrams)
-    assert min(i for d in diagrams for i in card_index_sizes(d.scene)) >= 9.5
+    assert all(d.scene is not None and d.scene.width * d.scale <= 342 for d in diagrams)
+    assert any(d.scene.width == 342 and d.scale == 1 for d in diagrams)
+    assert min(i * d.scale for d in diagrams for i in card_index_sizes(d.scene)) >= 7
+    assert min(d.scene.smallest_text() * d.scale for d in diagrams) >= 7
     assert min(font_sizes(PdfReader(buffer))) >= 7
 
 
 def test_checkpoint_shrinks_into_the_space_left_on_a_page(wt1):
     """A checkpoint diagram that does not fit the space left at its full size is built smaller
-    to fit there, text unshrunk, when that keeps at least MIN_SHARE of its height; with less
+    to fit there, no text under 7 pt, when that keeps at least MIN_SHARE of its height; with less
     room it keeps its full size (and goes to the next page)."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
@@ -217,7 +217,8 @@ def test_checkpoint_shrinks_into_the_space_left_on_a_page(wt1):
     room = full * 0.85
     shrunk = block()
     assert shrunk.wrap(342, room)[1] <= room
-    assert shrunk.diagram.scale == 1 and shrunk.diagram.scene.height < whole.diagram.scene.height
+    assert shrunk.diagram.height < whole.diagram.height
+    assert shrunk.diagram.scene.smallest_text() * shrunk.diagram.scale >= CheckpointFlowable.MIN_TEXT
     tight = block()
     assert tight.wrap(342, full * 0.4)[1] == pytest.approx(full)  # too little room: full size, next page
     assert tight.split(342, full * 0.4) == []

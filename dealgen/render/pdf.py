@@ -305,10 +305,12 @@ def write_pdf(scene: Scene, path: str | FilePath, title: str = "", subject: str 
 class CheckpointFlowable(Flowable):
     """A checkpoint's heading and diagram, never split. Where the space left on a page is too
     short for the diagram at its full size but holds at least ``MIN_SHARE`` of its height,
-    the diagram is built smaller to fit there, its text unshrunk, rather than leave the rest
-    of the page blank (KeepTogether cannot: it measures its content with unbounded height)."""
+    the diagram is built smaller to fit there, no text in it under ``MIN_TEXT`` points, rather
+    than leave the rest of the page blank (KeepTogether cannot: it measures its content with
+    unbounded height)."""
 
     MIN_SHARE = 0.6
+    MIN_TEXT = 7.0  # points: the legibility floor of every printed page
     GAP = 4.0  # points below the diagram
 
     def __init__(self, heading: Flowable, diagram: "DiagramFlowable") -> None:
@@ -319,12 +321,12 @@ class CheckpointFlowable(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.heading_height = self.heading.wrap(avail_width, avail_height)[1] + self.heading.getSpaceAfter()
         full = self.diagram.wrap(avail_width, avail_height)[1]  # as large as its own limits allow
-        scale = self.diagram.scale
         room = avail_height - self.heading_height - self.GAP
         if full > room >= full * self.MIN_SHARE:
             self.diagram.wrap_within(avail_width, room)
-            if self.diagram.scale < scale:  # it fits only with smaller text: keep the full size
-                self.diagram.wrap(avail_width, avail_height)
+            smallest = self.diagram.scene.smallest_text()
+            if smallest is not None and smallest * self.diagram.scale < self.MIN_TEXT:
+                self.diagram.wrap(avail_width, avail_height)  # it fits only with illegible text: full size
         self.width = avail_width
         return avail_width, self.heading_height + self.diagram.height + self.GAP
 

@@ -432,6 +432,13 @@ class Scene:
                 bad += item.scene.outside(tolerance)
         return bad
 
+    def smallest_text(self) -> float | None:
+        """The size of the smallest text as drawn (groups' scales applied), None without text."""
+        sizes = [t.size for t in self.basic() if isinstance(t, Text)]
+        sizes += [size * g.scale for g in self.basic() if isinstance(g, Group)
+                  for size in [g.scene.smallest_text()] if size is not None]
+        return min(sizes, default=None)
+
     def texts(self) -> Iterator[Text]:
         for item in self.basic():
             if isinstance(item, Text):
