@@ -191,3 +191,21 @@ def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
     result = run("verify", str(bad))
     assert result.exit_code == 2
     assert "deals[2]" in result.output and "may claim won, cycles" in result.output
+
+
+def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
+    """Perpetual Motion records run to thousands of moves: the checkpoint files are padded
+    alike so they sort in the order of play, and the overview sheet is drawn at a resolution
+    that keeps it within the PNG size limit instead of failing."""
+    from dealgen.render.png import MAX_SIDE, fitting_dpi, image_size
+    from dealgen.render.walkthrough import build_walkthrough, walkthrough_pngs
+    wt = build_walkthrough(solve_deal("perpetual-motion", CYCLING_DEAL, grade=False).to_solution())
+    scenes = walkthrough_pngs(wt)
+    moves = [name for name in scenes if "-move-" in name]
+    afters = [int(name.rsplit("-", 1)[1].split(".")[0]) for name in moves]
+    assert wt.moves >= 1000 and sorted(moves) == [moves[afters.index(a)] for a in sorted(afters)]
+    overview = scenes["perpetual-motion-3-overview.png"]
+    assert max(image_size(overview, 300)) > MAX_SIDE  # too tall at the default resolution
+    dpi = fitting_dpi(overview, 300)
+    assert dpi < 300 and max(image_size(overview, dpi)) <= MAX_SIDE
+    assert fitting_dpi(scenes[moves[0]], 300) == 300

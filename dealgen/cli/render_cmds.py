@@ -259,10 +259,16 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         write_atomic(output, walkthrough_pdf_bytes(wt, mono, page))
         click.echo(f"wrote {output}: {wt.moves} moves, {len(wt.checkpoints)} diagrams")
         return
-    from ..render.png import png_bytes
+    from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, png_bytes
     from ..render.walkthrough import walkthrough_pngs
 
-    images = {name: png_bytes(scene, dpi=dpi) for name, scene in walkthrough_pngs(wt, mono).items()}
+    images, lowered = {}, []
+    for name, scene in walkthrough_pngs(wt, mono).items():
+        used = fitting_dpi(scene, dpi)  # a long record's overview is too tall for the asked resolution
+        if used < (dpi or DEFAULT_DPI):
+            lowered.append(f"{name} at {used:g} dpi")
+        images[name] = png_bytes(scene, dpi=used)
     for name, data in images.items():  # all drawn before the first is written
         write_atomic(Path(output) / name, data)
-    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview")
+    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview"
+               + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else ""))

@@ -109,6 +109,13 @@ def image_size(scene: Scene, dpi: float | None = None, size: tuple[int, int] | N
     return max(1, round(scene.width * ppp)), max(1, round(scene.height * ppp))
 
 
+def fitting_dpi(scene: Scene, dpi: float | None = None) -> float:
+    """``dpi`` (default 300), or less when the scene would be more than MAX_SIDE pixels on a
+    side at it (a long walkthrough's overview sheet)."""
+    wanted = dpi or DEFAULT_DPI
+    return min(wanted, int(MAX_SIDE * 72 / max(scene.width, scene.height)))
+
+
 def render_image(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> Image.Image:
     """The scene as a Pillow image: at ``dpi`` (default 300), or fitted and centred in ``size`` pixels."""
     if dpi is not None and size is not None:

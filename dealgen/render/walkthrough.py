@@ -255,7 +255,8 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
 def walkthrough_pngs(wt: Walkthrough, mono: bool = False) -> dict[str, Scene]:
     """File name -> scene: one per checkpoint (named by the move it follows) and the overview."""
     stem = f"{wt.game.name}-{wt.solution.deal}"
-    scenes = {f"{stem}-move-{cp.after:03d}.png": checkpoint_scene(wt, i, mono)
+    digits = max(3, len(str(wt.moves)))  # padded alike, so the names sort in the order of play
+    scenes = {f"{stem}-move-{cp.after:0{digits}d}.png": checkpoint_scene(wt, i, mono)
               for i, cp in enumerate(wt.checkpoints)}
     scenes[f"{stem}-overview.png"] = overview_scene(wt, mono)
     return scenes
