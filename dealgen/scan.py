@@ -204,15 +204,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def summary(report: ScanReport) -> dict[str, Any]:
     """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
-    every deal of the range. Verdicts are counted in the generic words; the win rate is
+    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are counted in the generic words; the win rate is
     over the decided deals (solved or unsolvable: an unknown one is left out)."""
     records = report.records
     verdict = {id(r): record_verdict(r) for r in records}
     verdicts = Counter(verdict.values())
     solved = [r for r in records if verdict[id(r)] == "solved"]
-    effort = {name: percentiles([r["metrics"][name] for r in solved if name in r["metrics"]])
+    # a deal graded without being won (Perpetual Motion's cycling deals) is a puzzle too
+    measured = [r for r in records if verdict[id(r)] == "solved" or r.get("grade")]
+    effort = {name: percentiles([r["metrics"][name] for r in measured if name in r.get("metrics", {})])
               for name in ("states_expanded", "solution_length", "min_cells", "passes")}
-    grades = Counter(r.get("grade") or "ungraded" for r in solved)
+    grades = Counter(r.get("grade") or "ungraded" for r in measured)
     decided = verdicts["solved"] + verdicts["unsolvable"]
     low, high = wilson(verdicts["solved"], decided)
     states = [r["metrics"]["states_expanded"] for r in solved if "states_expanded" in r["metrics"]]

@@ -209,3 +209,11 @@ def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     dpi = fitting_dpi(overview, 300)
     assert dpi < 300 and max(image_size(overview, dpi)) <= MAX_SIDE
     assert fitting_dpi(scenes[moves[0]], 300) == 300
+
+
+def test_scan_summary_grades_cycling_deals_too(tmp_path: Path) -> None:
+    result = run("scan", "perpetual-motion", "1-6", "--jobs", "1", "-o", str(tmp_path / "pm.jsonl"))
+    assert result.exit_code == 0, result.output
+    line = next(ln for ln in result.output.splitlines() if ln.startswith("grades:"))
+    counts = [int(word) for word in line.split()[2::2]]
+    assert sum(counts) == 6  # deals 1-6: won and cycling alike are graded puzzles
