@@ -91,6 +91,7 @@ class ScanReport:
     records: list[dict[str, Any]] = field(default_factory=list)  # every deal in the range
     new: int = 0  # solved in this run
     seconds: float = 0.0
+    not_retried: list[int] = field(default_factory=list)  # undecided already at this budget or more
 
     @property
     def rate(self) -> float:
@@ -119,6 +120,8 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
     redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states)}
     todo = [n for n in deals if n not in done or n in redo]
     report = ScanReport()
+    if retry:
+        report.not_retried = [n for n in deals if n in done and n not in redo and record_verdict(done[n]) == "unknown"]
     start = time.monotonic()
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
     try:

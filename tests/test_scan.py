@@ -68,6 +68,10 @@ def test_retry_undecided_solves_them_again_and_keeps_one_line_a_deal(tmp_path) -
     assert {r["verdict"] for r in lines(path)} == {"unknown"}
     same = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=5, grade=False, retry=True)
     assert same.new == 0  # the budget is no larger: the verdicts could not change
+    assert same.not_retried == [3, 4, 5, 6]  # and the command says so
+    result = CliRunner().invoke(main, ["scan", "penguin", "3-6", "--no-grade", "--max-states", "5", "-o", str(path),
+                                       "--retry-undecided", "--jobs", "1"])
+    assert result.exit_code == 0 and "not retried: 4 undecided deals (3 4 5 6)" in result.output
     # an interruption after the first retry: its line is appended and counts over the old one
     scan("penguin", range(3, 4), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
     assert [r["deal"] for r in lines(path)] == [3, 4, 5, 6]  # one deal retried: rewritten in order
@@ -80,7 +84,7 @@ def test_retry_undecided_solves_them_again_and_keeps_one_line_a_deal(tmp_path) -
     assert all(r["verdict"] == "solved" for r in lines(path))
     assert summary(again)["unknown"] == 0
     done = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
-    assert done.new == 0
+    assert done.new == 0 and done.not_retried == []  # nothing undecided is left
 
 
 def test_retry_needs_an_output_file() -> None:

@@ -130,6 +130,11 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
                   max_states=max_states, max_seconds=max_seconds, grade=not no_grade,
                   progress=_Progress(f"{game.name} {deals}"), retry=retry_undecided)
     _print_summary(summary(report), err=output is None, names=game.verdict_name)
+    if report.not_retried:
+        shown = " ".join(map(str, report.not_retried[:20])) + (" ..." if len(report.not_retried) > 20 else "")
+        click.echo(f"not retried: {len(report.not_retried)} undecided deal{'s' * (len(report.not_retried) != 1)} "
+                   f"({shown}) already searched with this --max-states or more; give a larger one to retry them",
+                   err=output is None)
 
 
 def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
