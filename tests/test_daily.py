@@ -94,3 +94,18 @@ def test_a_tall_diagram_goes_beside_the_text_in_a_wide_image(game, beside) -> No
             assert group.scale * diagram.height > 0.85 * scene.height  # the full height, not what the text leaves
         else:
             assert all(t.y <= y0 for t in texts)
+
+
+def test_each_rule_set_has_its_own_files(tmp_path: Path) -> None:
+    """Under two rule sets one date has two deals: neither's files may overwrite the other's,
+    and the default rule set keeps the plain GAME-DATE names."""
+    for rules in ("classic", "recursive"):
+        result = CliRunner().invoke(main, ["daily", "--game", "perpetual-motion", "--rules", rules,
+                                           "--date", "2026-11-23", "-o", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "perpetual-motion-2026-11-23.json" in names and "perpetual-motion-recursive-2026-11-23.json" in names
+    assert len(names) == 10
+    plain = json.loads((tmp_path / "perpetual-motion-2026-11-23.json").read_text())
+    other = json.loads((tmp_path / "perpetual-motion-recursive-2026-11-23.json").read_text())
+    assert (plain["rules"], other["rules"]) == ("classic", "recursive")

@@ -190,7 +190,8 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
 
     For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
     GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
-    (date, deal, grade, solution). A day's files are all drawn before any is written.
+    (date, deal, grade, solution); GAME-RULES-DATE-... under a rule set other than the game's
+    first. A day's files are all drawn before any is written.
     """
     import datetime as dt
 
@@ -228,6 +229,13 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
 
+def day_stem(game, rules: str, day) -> str:
+    """GAME-DATE, or GAME-RULES-DATE for a rule set other than the game's first: each rule set
+    has its own deal a day, and one must not overwrite another's files."""
+    middle = "" if rules == game.default_rules else f"{rules}-"
+    return f"{game.name}-{middle}{day.isoformat()}"
+
+
 def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     """Every file of one day, drawn in memory first."""
     import json
@@ -241,10 +249,10 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
 
     solution = result.to_solution()
     wt = build_walkthrough(solution, grade=result.grade)  # replays through the engine again
-    stem = f"{game.name}-{day.isoformat()}"
+    stem = day_stem(game, rules, day)
     title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
-    rules_note = "" if rules == game.default_rules else f" · {rules} rules"
-    subtitle = f"PySolFC {game.pysolfc_title} #{result.deal} · {result.grade.capitalize()} {grade_mark(result.grade, GRADES)}{rules_note}"
+    subtitle = (f"PySolFC {game.pysolfc_title} #{result.deal} · {result.grade.capitalize()} "
+                f"{grade_mark(result.grade, GRADES)} · {rules} rules")
     diagram = position_scene(game, game.deal(result.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
@@ -306,9 +314,10 @@ def _problem_day_files(game, day, entry, mono: bool) -> dict[str, bytes]:
     kit = game.problem_kit()
     question, lines, complete = kit.solution(entry.strategy_text(game), entry.source)
     state = entry.state(game, game.default_rules)
-    stem = f"{game.name}-{day.isoformat()}"
+    stem = day_stem(game, game.default_rules, day)
     title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
-    subtitle = f"{question} · {entry.grade.capitalize()} {grade_mark(entry.grade, GRADES)} · from deal #{entry.deal}"
+    subtitle = (f"{question} · {entry.grade.capitalize()} {grade_mark(entry.grade, GRADES)} · from deal #{entry.deal}"
+                f" · {game.default_rules} rules")
     diagram = position_scene(game, state, DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
