@@ -30,7 +30,7 @@ from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
 from .fileio import parse_json, read_text, write_atomic
-from .grade import GRADES
+from .grade import GRADES, grade_of
 from .games import Game, get_game
 from .solution import Solution, check_outcome
 from .verify import Verdict, replay
@@ -81,8 +81,13 @@ class Entry:
                 raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
         if not isinstance(raw["metrics"], dict):
             raise InputError(f"{where}: 'metrics' must be an object")
-        if not isinstance(raw["percentile"], (int, float)):
-            raise InputError(f"{where}: 'percentile' must be a number")
+        if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
+                or not 0 <= raw["percentile"] <= 100:
+            raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")
+        banded = grade_of(raw["percentile"])
+        if raw["grade"] in GRADES and raw["grade"] != banded:  # what a book prints must follow from the figures
+            raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its percentile "
+                             f"{raw['percentile']:g}, which is {banded}")
         try:
             outcome = check_outcome(game, str(raw.get("outcome", "won")))
         except InputError as err:

@@ -62,6 +62,9 @@ def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
     (lambda d: d.update(rules="loose"), "unknown rule set 'loose'"),
     (lambda d: d.update(title=None), "'title' must be text, not None"),
     (lambda d: d["deals"][0].update(grade="superhard"), "deals[1]: grade 'superhard' is not one of easy, medium"),
+    (lambda d: d["deals"][0].update(grade="expert"), "deals[1] (deal 1): grade 'expert' does not match its "
+                                                     "percentile 50, which is medium"),
+    (lambda d: d["deals"][0].update(percentile=101), "deals[1]: 'percentile' must be a number from 0 to 100"),
     (lambda d: d["deals"].append(dict(d["deals"][0])), "deals[3]: the same puzzle as deals[1] (deal 1)"),
     (lambda d: d["deals"][0].update(outcome="cycles"), "deals[1] (deal 1): outcome 'cycles': a penguin record may claim won"),
 ])
