@@ -296,3 +296,18 @@ def test_a_static_deadlock_is_proved_without_search() -> None:
     assert not brute_force(s)
     found = search([[int(c) for c in x] for x in s.stacks], [], False)
     assert found.verdict == "unsolvable" and found.expanded == 0
+
+
+def test_the_deal_diagram_lists_the_stock_order() -> None:
+    """A puzzle page must be playable from the page: at the deal the diagram lists all 48 stock
+    cards in their rows of four; once play has started it shows only the count."""
+    from dealgen.render.registry import DiagramOptions, position_scene
+
+    state = ID.deal(5, "strict")
+    texts = [t.text for t in position_scene(ID, state, DiagramOptions()).texts()]
+    assert any(t.startswith("The stock, top") for t in texts)
+    assert all(f"{row}." in texts for row in range(1, 13)) and "13." not in texts  # 48 cards, 12 rows of four
+    later = ID.play(state, ID.legal_moves(state)[0])
+    while later.discarded == 0:
+        later = ID.play(later, ID.legal_moves(later)[0])
+    assert not any(t.text.startswith("The stock") for t in position_scene(ID, later, DiagramOptions()).texts())

@@ -2,7 +2,7 @@
 
 The table is the shared four-pile row (``piles.py``): the stock with its count, the four
 stacks fanned (only the top cards are in play, and they show whole), the discards with their
-count. A walkthrough shows the deal, every ``every`` moves, the last deal from the stock (from
+count; at the deal, the stock's order under it. A walkthrough shows the deal, every ``every`` moves, the last deal from the stock (from
 there on only discards are left), and the end.
 """
 
@@ -18,8 +18,10 @@ from .scene import Scene
 
 def position_scene(game: Any, state: IDState, options: DiagramOptions) -> Scene:
     title = "Idiot's Delight" + (f" · deal {state.deal}" if state.deal is not None else "")
-    return table_scene(Table(title, [f"{state.rules} rules"], len(state.stock), state.stacks, state.discarded),
-                       options)
+    # at the deal the stock's order is the whole puzzle: list it, so it can be played from the page
+    dealt = state.discarded == 0 and all(len(stack) <= 1 for stack in state.stacks)
+    return table_scene(Table(title, [f"{state.rules} rules"], len(state.stock), state.stacks, state.discarded,
+                             stock_order=state.stock if dealt else ()), options)
 
 
 def legend(game: Any, state: IDState) -> str:
