@@ -102,7 +102,7 @@ def check_outcome(game: Game, value: str) -> str:
     """An ``outcome:`` value the game lets a record claim, or InputError listing them."""
     word = value.strip().lower()
     if word not in game.record_outcomes:
-        raise InputError(f"outcome '{value}': a {game.name} record may claim {', '.join(game.record_outcomes)}")
+        raise InputError(f"outcome '{value}': {game.title} records may claim {' or '.join(game.record_outcomes)}")
     return word
 
 

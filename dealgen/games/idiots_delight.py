@@ -107,7 +107,7 @@ class IdiotsDelight(Game[IDState, IDMove]):
     pysolfc_game = "Perpetual Motion"  # PySolFC has no such game; the deal shuffles the same
     rule_sets = RULE_SETS
     rule_notes = {
-        "strict": "deal four only when no discard is possible (the seed's wording)",
+        "strict": "deal four only when no discard is possible, as the rules' source says",
         "free": "deal four at any time while the stock lasts",
     }
     grade_weights = {
@@ -123,7 +123,7 @@ Deal four cards face up in a row, one to start each of four stacks. The rest of 
 ## Moves
 Only the top card of each stack is in play. When two top cards are of the same rank, discard both. When two
 top cards are of the same suit, discard the lower one (Ace is low). Deal four more cards from the stock, one
-onto each stack, {rules}.
+onto each stack; under these rules: {rules}.
 
 ## The end
 The game is over when the stock is empty and nothing more can be discarded. It comes out only when every
