@@ -40,6 +40,9 @@ SCHEMA: dict[str, tuple[str, bool]] = {
 }
 
 
+FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
+
+
 @dataclass(frozen=True)
 class Layout:
     """A page preset; all lengths in points."""
@@ -155,6 +158,9 @@ def load_layout(name_or_path: str) -> Layout:
     if values["fonts.family"] != FAMILY:
         raise InputError(f"{path}: 'fonts.family' must be \"{FAMILY}\", the typeface dealgen bundles and embeds; "
                          f"got {values['fonts.family']!r}")
+    for key, (low, high) in FONT_RANGES.items():  # outside these, text is illegible or overruns the furniture
+        if not low <= values[key] <= high:
+            raise InputError(f"{path}: '{key}' must be from {low:g} to {high:g} points, got {values[key]:g}")
     if values["puzzles.per_page"] not in (1, 2, 4):
         raise InputError(f"{path}: 'puzzles.per_page' must be 1, 2 or 4, got {values['puzzles.per_page']}")
     layout = Layout(

@@ -160,6 +160,8 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     (lambda t: t + "\n[extra]\nkey = 1\n", "unknown key(s) extra.key"),
     (lambda t: t.replace('inside = "18mm"', 'inside = "140mm"'), "leave a text area"),
     (lambda t: t.replace('family = "DejaVu Sans"', 'family = "Comic Sans"'), "'fonts.family' must be \"DejaVu Sans\""),
+    (lambda t: t.replace("body = 9.5", "body = 60"), "'fonts.body' must be from 7 to 20 points, got 60"),
+    (lambda t: t.replace("body = 9.5", "body = 5"), "'fonts.body' must be from 7 to 20 points, got 5"),
 ])
 def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     path = tmp_path / "bad.toml"
@@ -172,7 +174,7 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
 def test_book_command_bad_input(tmp_path: Path) -> None:
     cat = tmp_path / "c.json"
     write_catalog(catalog(), cat)
-    huge = tmp_path / "huge.toml"  # a title too big for any page: checked, not a crash in the typesetter
+    huge = tmp_path / "huge.toml"  # a title too big for any page: refused with the layout, not a crash later
     huge.write_text(Path(load_layout("6x9").source).read_text().replace("title = 28", "title = 300"))
     runner = CliRunner()
     cases = [
@@ -185,7 +187,7 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--game", "idiots-delight"], "is a penguin catalog"),
         (["book", "--catalog", str(cat), "--rules", "single"], "holds deals under 'parlett' rules"),
         (["book", "--catalog", str(cat), "--layout", str(huge), "-o", str(tmp_path / "b.pdf")],
-         "a block of the book does not fit on its page"),
+         "'fonts.title' must be from 10 to 60 points, got 300"),
     ]
     for args, words in cases:
         result = runner.invoke(main, args)
