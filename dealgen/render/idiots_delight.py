@@ -2,8 +2,8 @@
 
 The table is the shared four-pile row (``piles.py``): the stock with its count, the four
 stacks fanned (only the top cards are in play, and they show whole), the discards with their
-count; at the deal, the stock's order under it. A walkthrough shows the deal, every ``every`` moves, the last deal from the stock (from
-there on only discards are left), and the end.
+count; at the deal, the stock's order under it. A walkthrough shows the deal, every ``every``
+moves, the last deal from the stock (from there on only discards are left), and the end.
 """
 
 from __future__ import annotations

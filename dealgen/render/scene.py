@@ -434,9 +434,12 @@ class Scene:
 
     def smallest_text(self) -> float | None:
         """The size of the smallest text as drawn (groups' scales applied), None without text."""
-        sizes = [t.size for t in self.basic() if isinstance(t, Text)]
-        sizes += [size * g.scale for g in self.basic() if isinstance(g, Group)
-                  for size in [g.scene.smallest_text()] if size is not None]
+        sizes = []
+        for item in self.basic():
+            if isinstance(item, Text):
+                sizes.append(item.size)
+            elif isinstance(item, Group) and (inner := item.scene.smallest_text()) is not None:
+                sizes.append(inner * item.scale)
         return min(sizes, default=None)
 
     def texts(self) -> Iterator[Text]:
