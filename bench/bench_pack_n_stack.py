@@ -6,9 +6,11 @@
    settled (target: at least 80%) and the median time.
 2. Match: the search player against greedy over 200 deals, each deal played once with the
    search player as Red on even deals and as Black on odd ones.
+3. Self-play (``--part selfplay``, not part of "both"): the 50 positions played out search
+   against search, against the sides' lower bounds.
 
     python bench/bench_pack_n_stack.py [--positions 50] [--skip 0] [--seconds 10] [--limit 15] [--deals 200]
-                                       [--part settle|match|both]
+                                       [--part settle|match|selfplay|both]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dealgen.games.pack_n_stack import PACK_N_STACK as GAME  # noqa: E402
 from dealgen.pns.players import greedy_move, make_player, play_game  # noqa: E402
 from dealgen.pns.prove import prove  # noqa: E402
+from dealgen.pns.race import lower_bound  # noqa: E402
 
 
 def stock_out(deal: int):
@@ -61,6 +64,35 @@ def settle(count: int, seconds: float, limit: int, skip: int = 0) -> None:
           f"median time {statistics.median(times):.2f} s")
 
 
+def selfplay(count: int) -> None:
+    """The same positions played out by the search player on both sides: who wins, and in how
+    many turns against each side's lower bound (what the race counts predict)."""
+    positions, deal = [], 0
+    while len(positions) < count:
+        deal += 1
+        state = stock_out(deal)
+        if state is not None:
+            positions.append((deal, state))
+    predicted = at_bound = 0
+    for deal, start in positions:
+        me = start.to_move
+        bounds = (lower_bound(start, me), lower_bound(start, 1 - me))
+        players = {me: make_player("search", 1), 1 - me: make_player("search", 2)}
+        state, turns = start, [0, 0]
+        while not GAME.outcome(state).over:
+            turns[state.to_move] += 1
+            state = GAME.play(state, players[state.to_move].choose(state, GAME.legal_moves(state)))
+        winner = GAME.outcome(state).winner
+        side = None if winner is None else (0 if winner == start.side else 1)
+        predicted += side == (0 if bounds[0] <= bounds[1] else 1)
+        at_bound += side is not None and turns[me if side == 0 else 1 - me] == bounds[side]
+        print(f"deal {deal:4d}: bounds {bounds[0]}/{bounds[1]} (to move/other); "
+              f"{'drawn' if side is None else ('the side to move' if side == 0 else 'the other side')} wins, "
+              f"turns {turns[me]}/{turns[1 - me]}", flush=True)
+    print(f"search vs search from {count} stock-out positions: the side the bounds favour won {predicted}, "
+          f"the winner finished at its bound in {at_bound}")
+
+
 def match(deals: int) -> None:
     score = {"search": 0, "greedy": 0, "drawn": 0}
     start = time.monotonic()
@@ -86,12 +118,14 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=15)
     parser.add_argument("--skip", type=int, default=0, help="skip the first K positions (to run the 50 in parts)")
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--part", choices=("settle", "match", "both"), default="both")
+    parser.add_argument("--part", choices=("settle", "match", "selfplay", "both"), default="both")
     args = parser.parse_args()
     if args.part in ("settle", "both"):
         settle(args.positions, args.seconds, args.limit, args.skip)
     if args.part in ("match", "both"):
         match(args.deals)
+    if args.part == "selfplay":
+        selfplay(args.positions)
 
 
 if __name__ == "__main__":
