@@ -385,7 +385,7 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
     except LayoutError as err:  # a layout whose type is too big for its page
         found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
-        raise InputError(f"layout {layout.name}: a block of the book does not fit on its page{size}; "
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: a block of the book does not fit on its page{size}; "
                          f"make the type sizes or the margins smaller") from None
     return _embed_catalog(pdf, catalog)
 
