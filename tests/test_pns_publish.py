@@ -24,7 +24,7 @@ from dealgen.pns.kit import GRADE_BY_STARS
 from dealgen.pns.lines import solution_lines
 from dealgen.pns.players import greedy_move
 from dealgen.pns.problems import stars_for
-from dealgen.pns.strategy import parse_strategy, winner_shifts
+from dealgen.pns.strategy import count_nodes, parse_strategy, winner_shifts
 
 from .conftest import DATA
 from .pdfcheck import colour_operations
@@ -44,8 +44,8 @@ def entry(strategy: list[str] | None = None, **changes) -> ProblemEntry:
     first = parsed.root.moves[0]
     fails = greedy.kind == "pack" and greedy.token != first
     metrics = {"winning_first_moves": [first], "greedy_move": greedy.token, "greedy_fails": fails,
-               "packet_moves": winner_shifts(parsed.root), "proof_size": 41}
-    stars = stars_for(1, fails, metrics["packet_moves"], parsed.n)
+               "packet_moves": winner_shifts(parsed.root), "proof_size": count_nodes(parsed.root)}
+    stars = stars_for(1, fails, metrics["packet_moves"], parsed.n, metrics["proof_size"])
     fields = dict(deal=26, turn=41, grade=GRADE_BY_STARS[stars], stars=stars, n=parsed.n, position=tuple(lines[:goal]),
                   strategy=tuple(tree), metrics=metrics)
     return ProblemEntry(**{**fields, **changes})
@@ -95,6 +95,7 @@ def test_catalog_round_trip_and_verification(tmp_path: Path):
     ("packet_moves", "'packet_moves' is"),
     ("greedy_move", "'greedy_move' is"),
     ("winning_first_moves", "'winning_first_moves' must list the strategy's first move"),
+    ("proof_size", "'proof_size' is 41 moves in this strategy, not 3"),
 ])
 def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
     """A hand-edited deal number, grade, stars or metric fails verification (exit 1): a book
@@ -106,7 +107,8 @@ def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
         changes = {"grade": "easy" if good.grade != "easy" else "hard"}
     elif isinstance(changes, str):  # a metric
         metrics = dict(good.metrics)
-        metrics[changes] = {"packet_moves": 9, "greedy_move": "a1-a2", "winning_first_moves": ["a1-a2"]}[changes]
+        metrics[changes] = {"packet_moves": 9, "greedy_move": "a1-a2", "winning_first_moves": ["a1-a2"],
+                            "proof_size": 3}[changes]
         changes = {"metrics": metrics}
     path = tmp_path / "cat.json"
     path.write_text(catalog(entry(**changes)).dumps())

@@ -10,9 +10,9 @@ problems, and nothing else:
     check_claims(entry, source)            the entry's deal, grade, stars and metrics against it
     solution(text, source, max_lines)      the question and the solution as indented lines
 
-Grades come from the problem's stars (``Problem.stars``: one, plus one each for a single
+Grades come from the problem's stars (``problems.stars_for``: one, plus one each for a single
 winning first move, a greedy first pack that fails, a packet move needed, a win in 4 or
-more): 1-2 stars easy, 3 medium, 4 hard, 5 expert.
+more, a proof of 20 moves or more): 1-2 stars easy, 3 medium, 4 hard, 5-6 expert.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsState
 from .lines import Line, question, solution_lines
-from .strategy import format_tree, parse_strategy, verify_strategy, winner_shifts
+from .strategy import count_nodes, format_tree, parse_strategy, verify_strategy, winner_shifts
 
-GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert"}
+GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
 MAX_NODES = 100_000  # proof search budget per position: a count, so catalogs do not depend on the machine
 
@@ -82,7 +82,9 @@ def check_claims(entry: Any, source: str) -> str | None:
         return "'greedy_fails' may be true only when the greedy move is a pack that is not a winning first move"
     if m.get("packet_moves") != winner_shifts(tree.root):
         return f"'packet_moves' is {winner_shifts(tree.root)} in this strategy, not {m.get('packet_moves')!r}"
-    stars = stars_for(len(wins), m["greedy_fails"], m["packet_moves"], entry.n)
+    if m.get("proof_size") != count_nodes(tree.root):
+        return f"'proof_size' is {count_nodes(tree.root)} moves in this strategy, not {m.get('proof_size')!r}"
+    stars = stars_for(len(wins), m["greedy_fails"], m["packet_moves"], entry.n, m["proof_size"])
     if entry.stars != stars:
         return f"the metrics earn {stars} stars, not {entry.stars}"
     if entry.grade != GRADE_BY_STARS[stars]:

@@ -43,7 +43,7 @@ class Problem:
     @property
     def stars(self) -> int:
         """1 to 5: the more of the good signs, the more stars."""
-        return stars_for(len(self.winning_first_moves), self.greedy_fails, self.packet_moves, self.n)
+        return stars_for(len(self.winning_first_moves), self.greedy_fails, self.packet_moves, self.n, self.proof_size)
 
     def summary(self) -> str:
         return (f"deal {self.deal} turn {self.turn}: {self.state.side} wins in {self.n}; "
@@ -62,10 +62,14 @@ class Problem:
         return format_strategy(self.state, self.n, self.tree, comment=f"Pack 'n' Stack problem: {self.summary()}")
 
 
-def stars_for(winning_first_moves: int, greedy_fails: bool, packet_moves: int, n: int) -> int:
+BIG_PROOF = 20  # moves in the strategy tree: from here the defence has real alternatives to answer
+
+
+def stars_for(winning_first_moves: int, greedy_fails: bool, packet_moves: int, n: int, proof_size: int) -> int:
     """One star, plus one each for a single winning first move, a greedy pack that fails, a
-    packet move the winner needs, a win in 4 or more."""
-    return 1 + (winning_first_moves == 1) + bool(greedy_fails) + (packet_moves > 0) + (n >= 4)
+    packet move the winner needs, a win in 4 or more, and a proof of BIG_PROOF moves or more."""
+    return (1 + (winning_first_moves == 1) + bool(greedy_fails) + (packet_moves > 0) + (n >= 4)
+            + (proof_size >= BIG_PROOF))
 
 
 def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
