@@ -125,7 +125,7 @@ def test_the_greedy_star_needs_a_greedy_pack_that_loses():
     assert good.metrics["greedy_fails"] and check_claims(good, "t") is None
     wins = [*good.metrics["winning_first_moves"], good.metrics["greedy_move"]]  # the greedy pack wins too
     why = check_claims(entry(metrics={**good.metrics, "winning_first_moves": wins}), "t")
-    assert "may be true only when the greedy move is a pack that is not a winning first move" in why
+    assert "'greedy_fails' is false here: true exactly when the greedy move is a pack that is not" in why
 
 
 def test_the_gate_refuses_a_broken_strategy(tmp_path: Path):
