@@ -199,6 +199,7 @@ def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     that keeps it within the PNG size limit instead of failing."""
     from dealgen.render.png import MAX_SIDE, fitting_dpi, image_size
     from dealgen.render.walkthrough import build_walkthrough, walkthrough_pngs
+
     wt = build_walkthrough(solve_deal("perpetual-motion", CYCLING_DEAL, grade=False).to_solution())
     scenes = walkthrough_pngs(wt)
     moves = [name for name in scenes if "-move-" in name]
