@@ -10,13 +10,14 @@ cycle, and the time taken. RULES.md's reference for ``classic`` on 1-10000: 54.0
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
-import sys
 import time
 
 from dealgen.deals import shuffled_pack
-from dealgen.scan import wilson
+from dealgen.errors import InputError
+from dealgen.scan import parse_range, wilson
 from dealgen.solve.perpetual_motion import play_out
 
 def main(first: int, last: int) -> None:
@@ -45,6 +46,10 @@ def main(first: int, last: int) -> None:
 
 
 if __name__ == "__main__":
-    span = sys.argv[1] if len(sys.argv) > 1 else "1-10000"
-    a, _, b = span.partition("-")
-    main(int(a), int(b or a))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("range", nargs="?", default="1-10000", metavar="FIRST-LAST")
+    try:
+        deals = parse_range(parser.parse_args().range)
+    except InputError as err:
+        parser.error(str(err))
+    main(deals.start, deals.stop - 1)

@@ -39,6 +39,8 @@ def test_pm_text_says_won_or_cycles() -> None:
     assert "(classic): won in 120 passes" in run("solve", "perpetual-motion", "1").output
     out = run("solve", "perpetual-motion", "3").output
     assert "(classic): cycles at pass 175, a cycle of 4 passes" in out
+    graded = json.loads(run("solve", "perpetual-motion", "3", "--json").output)["grade"]
+    assert f"discarded), grade {graded} (percentile" in out.splitlines()[0]  # a cycling deal is a puzzle too
 
 
 def test_generic_verdicts_stay_for_the_pipeline() -> None:

@@ -60,10 +60,9 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
             head += f" {result.summary}"
         elif result.verdict == "solved":
             head += f" in {len(result.moves)} moves"
-        if result.verdict == "solved":
-            if result.grade:
-                head += f", grade {result.grade} (percentile {result.percentile:g})"
-        elif result.verdict == "unknown":
+        if result.grade:  # a won deal's, or a graded loss's (a Perpetual Motion deal that cycles)
+            head += f", grade {result.grade} (percentile {result.percentile:g})"
+        if result.verdict == "unknown":
             limit = (max_states or DEFAULT_MAX_STATES) if result.budget == "states" else (max_seconds or DEFAULT_MAX_SECONDS)
             head += f": the {result.budget} budget ({limit:,}) ran out"
         click.echo(head)
