@@ -207,6 +207,7 @@ def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     moves = [name for name in scenes if "-move-" in name]
     afters = [int(name.rsplit("-", 1)[1].split(".")[0]) for name in moves]
     assert wt.moves >= 1000 and sorted(moves) == [moves[afters.index(a)] for a in sorted(afters)]
+    assert wt.what == "the play"  # deal 3 cycles: a record of play, not a solution
     overview = scenes["perpetual-motion-3-overview.png"]
     assert max(image_size(overview, 300)) > MAX_SIDE  # too tall at the default resolution
     dpi = fitting_dpi(overview, 300)

@@ -77,8 +77,12 @@ class Walkthrough:
 
     @property
     def what(self) -> str:
-        """What the record is, for titles: a two-player game's record is a game played, not a solution."""
-        return "the game" if self.game.players else "the solution"
+        """What the record is, for titles: a two-player game's record is a game played, and a
+        record that does not end in a win (a Perpetual Motion deal that cycles) is play, not a
+        solution."""
+        if self.game.players:
+            return "the game"
+        return "the solution" if self.solution.outcome == "won" else "the play"
 
     def ending(self) -> str:
         """The last line of a walkthrough."""
