@@ -67,7 +67,7 @@ def check_claims(entry: Any, source: str) -> str | None:
     the greedy pack loses: the listed winning first moves) is taken as stated; the rest is
     worked out again here."""
     from .players import greedy_move
-    from .problems import stars_for
+    from .problems import greedy_pack_fails, stars_for
 
     state = position(entry.position, source)
     if state.deal is not None and state.deal != entry.deal:
@@ -79,7 +79,7 @@ def check_claims(entry: Any, source: str) -> str | None:
         return f"'winning_first_moves' must list the strategy's first move {tree.root.moves[0]}"
     if m.get("greedy_move") != greedy.token:
         return f"'greedy_move' is {greedy.token} in this position, not {m.get('greedy_move')!r}"
-    fails = greedy.kind == "pack" and greedy.token not in wins  # as problems.examine has it
+    fails = greedy_pack_fails(greedy, wins)
     if m.get("greedy_fails") is not fails:
         return (f"'greedy_fails' is {str(fails).lower()} here: true exactly when the greedy move is a pack "
                 "that is not a winning first move")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import PnsState
+from ..games.pack_n_stack import PnsMove, PnsState
 from .players import greedy_move, make_player, play_game
 from .prove import Prover, prove, winning_moves
 from .race import pure_race
@@ -62,6 +62,11 @@ class Problem:
         return format_strategy(self.state, self.n, self.tree, comment=f"Pack 'n' Stack problem: {self.summary()}")
 
 
+def greedy_pack_fails(greedy: PnsMove, winning_first_moves: list[str]) -> bool:
+    """The obvious pack failing is what makes a problem tricky; with no pack to make there is none."""
+    return greedy.kind == "pack" and greedy.token not in winning_first_moves
+
+
 BIG_PROOF = 20  # moves in the strategy tree: from here the defence has real alternatives to answer
 
 
@@ -100,10 +105,9 @@ def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: floa
         return None
     wins = [m.token for m in winning_moves(prover, state, n)]
     greedy = greedy_move(state, GAME.legal_moves(state))
-    # the obvious pack failing is what makes a problem tricky; with no pack to make there is none
-    greedy_fails = greedy.kind == "pack" and greedy.token not in wins
     tree = build_tree(state, n, prover)
-    return Problem(deal, turn, state, n, wins, greedy.token, greedy_fails, winner_shifts(tree), count_nodes(tree), tree)
+    return Problem(deal, turn, state, n, wins, greedy.token, greedy_pack_fails(greedy, wins), winner_shifts(tree),
+                   count_nodes(tree), tree)
 
 
 def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, seed: int = 0,
