@@ -8,9 +8,11 @@
    search player as Red on even deals and as Black on odd ones.
 3. Self-play (``--part selfplay``, not part of "both"): the 50 positions played out search
    against search, against the sides' lower bounds.
+4. Problems (``--part problems --deals 200``, not part of "both"): how many deals give a
+   problem, and of which grades.
 
     python bench/bench_pack_n_stack.py [--positions 50] [--skip 0] [--seconds 10] [--limit 15] [--deals 200]
-                                       [--part settle|match|selfplay|both]
+                                       [--part settle|match|selfplay|problems|both]
 """
 
 from __future__ import annotations
@@ -93,6 +95,22 @@ def selfplay(count: int) -> None:
           f"the winner finished at its bound in {at_bound}")
 
 
+def problems(deals: int) -> None:
+    """How many of deals 1..deals give a problem, and how many offer one of each grade, with the
+    search catalogs use (node budget, two processes)."""
+    from collections import Counter
+
+    from dealgen.problemset import find_many
+
+    start, offering, any_problem = time.monotonic(), Counter(), 0
+    for found in find_many(GAME, range(1, deals + 1), 2):
+        any_problem += bool(found)
+        offering.update({p["grade"] for p in found})
+    print(f"deals 1-{deals}: {any_problem} give a problem; offering each grade: "
+          + ", ".join(f"{g} {offering[g]}" for g in ("easy", "medium", "hard", "expert"))
+          + f" ({time.monotonic() - start:.0f} s)")
+
+
 def match(deals: int) -> None:
     score = {"search": 0, "greedy": 0, "drawn": 0}
     start = time.monotonic()
@@ -118,7 +136,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=15)
     parser.add_argument("--skip", type=int, default=0, help="skip the first K positions (to run the 50 in parts)")
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--part", choices=("settle", "match", "selfplay", "both"), default="both")
+    parser.add_argument("--part", choices=("settle", "match", "selfplay", "problems", "both"), default="both")
     args = parser.parse_args()
     if args.part in ("settle", "both"):
         settle(args.positions, args.seconds, args.limit, args.skip)
@@ -126,6 +144,8 @@ def main() -> None:
         match(args.deals)
     if args.part == "selfplay":
         selfplay(args.positions)
+    if args.part == "problems":
+        problems(args.deals)
 
 
 if __name__ == "__main__":
