@@ -9,6 +9,9 @@ overlap, so no two dates share a deal, and the numbers (from 10^7 up) are ordina
 PySolFC game numbers. The grade depends on the
 shipped cut points; a published day's JSON file records its deal number, so a later
 recalibration never changes what was published.
+
+A series can instead be made from a seed catalog: its entries in order, one a day from a
+start date, so a date still always maps to the same puzzle.
 """
 
 from __future__ import annotations
@@ -71,6 +74,19 @@ def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | N
         if grade_of(start + offset) == wanted:
             return DailyPick(date, start + offset, wanted, offset + 1)
     raise CheckFailed(f"{date.isoformat()}: no '{wanted}' deal among {start}-{start + WINDOW - 1}")
+
+
+def series_index(start: dt.date, day: dt.date, length: int) -> int:
+    """A catalog series publishes its entries in order, one a day from ``start``: the index
+    (0-based) of ``day``'s entry, or InputError when the day is outside the series."""
+    k = (day - start).days
+    if k < 0:
+        raise InputError(f"{day.isoformat()} is before the series starts ({start.isoformat()}, --series-start)")
+    if k >= length:
+        last = start + dt.timedelta(days=length - 1)
+        raise InputError(f"{day.isoformat()} is after the series ends: the catalog's {length} entries run from "
+                         f"{start.isoformat()} to {last.isoformat()}")
+    return k
 
 
 # -- what a day publishes -------------------------------------------------------------

@@ -184,7 +184,7 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
         (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "b.txt")], "a book is a PDF"),
-        (["book", "--catalog", str(cat), "--game", "idiots-delight"], "is a penguin catalog"),
+        (["book", "--catalog", str(cat), "--game", "idiots-delight"], "is a catalog of penguin deals"),
         (["book", "--catalog", str(cat), "--rules", "single"], "holds deals under 'parlett' rules"),
         (["book", "--catalog", str(cat), "--layout", str(huge), "-o", str(tmp_path / "b.pdf")],
          "'fonts.title' must be from 10 to 60 points, got 300"),

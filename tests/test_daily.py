@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from dealgen.cli import main
-from dealgen.daily import DAILY_BASE, DEFAULT_WEEK, WINDOW, parse_date, parse_week, pick, window_start
+from dealgen.daily import DAILY_BASE, DEFAULT_WEEK, WINDOW, parse_date, parse_week, pick, series_index, window_start
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
 
@@ -109,3 +109,61 @@ def test_each_rule_set_has_its_own_files(tmp_path: Path) -> None:
     plain = json.loads((tmp_path / "perpetual-motion-2026-11-23.json").read_text())
     other = json.loads((tmp_path / "perpetual-motion-recursive-2026-11-23.json").read_text())
     assert (plain["rules"], other["rules"]) == ("classic", "recursive")
+
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+
+
+def test_series_index_maps_each_day_to_one_entry() -> None:
+    start = dt.date(2026, 12, 1)
+    assert series_index(start, start, 3) == 0 and series_index(start, dt.date(2026, 12, 3), 3) == 2
+    with pytest.raises(InputError, match="before the series starts"):
+        series_index(start, dt.date(2026, 11, 30), 3)
+    with pytest.raises(InputError, match="run from 2026-12-01 to 2026-12-03"):
+        series_index(start, dt.date(2026, 12, 4), 3)
+
+
+@pytest.mark.parametrize("name", ["idiots-delight-20", "pack-n-stack-12"])
+def test_a_series_from_a_catalog_publishes_its_entries_in_order(tmp_path: Path, name: str) -> None:
+    catalog = json.loads((SEEDS / f"{name}.json").read_text())
+    result = CliRunner().invoke(main, ["daily", "--catalog", str(SEEDS / f"{name}.json"), "--series-start",
+                                       "2026-12-01", "--date", "2026-12-02", "--days", "2", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for k, day in ((2, "2026-12-02"), (3, "2026-12-03")):
+        entry = catalog["deals"][k - 1]
+        record = json.loads((tmp_path / f"{catalog['game']}-{day}.json").read_text())
+        assert (record["deal"], record["grade"], record["date"]) == (entry["deal"], entry["grade"], day)
+        assert record["series"] == {"catalog": catalog["title"], "entry": k, "start": "2026-12-01"}
+        with Image.open(tmp_path / f"{catalog['game']}-{day}-square.png") as image:
+            assert image.size == (1080, 1080) and image.convert("L").getextrema()[0] < 64
+    assert len(list(tmp_path.iterdir())) == 10
+
+
+def test_a_series_entry_that_does_not_verify_stops_everything(tmp_path: Path) -> None:
+    catalog = json.loads((SEEDS / "idiots-delight-20.json").read_text())
+    moves = catalog["deals"][1]["solution"]
+    moves[-1], moves[-2] = moves[-2], moves[-1]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(catalog))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["daily", "--catalog", str(bad), "--series-start", "2026-12-01",
+                                       "--days", "2", "-o", str(out)])
+    assert result.exit_code == 1 and "nothing written" in result.output
+    assert not out.exists() or not list(out.iterdir())
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--catalog", "CAT"], "needs --series-start"),
+    (["--series-start", "2026-12-01"], "goes with --catalog"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--date", "2026-11-30"], "before the series starts"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "21"], "after the series ends"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", ",".join(["easy"] * 7)], "catalog's order decides"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--game", "penguin"], "is a catalog of idiots-delight deals"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--rules", "free"], "under 'strict' rules"),
+])
+def test_series_bad_usage(tmp_path: Path, args: list[str], message: str) -> None:
+    args = [str(SEEDS / "idiots-delight-20.json") if a == "CAT" else a for a in args]
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["daily", *args, "-o", str(out)])
+    assert result.exit_code == 2 and message in result.output, result.output
+    assert not out.exists()

@@ -139,12 +139,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                   if value is not None]
         if chosen:
             raise InputError(f"{', '.join(chosen)} choose deals for a fresh selection; with --catalog the deals are the catalog's")
-        cat = read_catalog(catalog)
-        given = click.get_current_context().get_parameter_source("game") == click.core.ParameterSource.COMMANDLINE
-        if given and get_game(game).name != cat.game:
-            raise InputError(f"--game {game}: {catalog} is a {cat.game} catalog")
-        if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
-            raise InputError(f"--rules {rules}: {catalog} holds deals under '{cat.rules}' rules")
+        cat = _read_matching_catalog(catalog, game, rules)
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
@@ -170,6 +165,21 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
+def _given(name: str) -> bool:
+    """Whether option ``name`` was given on the command line (not left at its default)."""
+    return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+
+
+def _read_matching_catalog(path: str, game: str, rules: str | None):
+    """The catalog at ``path``; InputError when --game or --rules, if given, disagree with it."""
+    cat = read_catalog(path)
+    if _given("game") and get_game(game).name != cat.game:
+        raise InputError(f"--game {game}: {path} is a catalog of {cat.game} deals")
+    if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
+        raise InputError(f"--rules {rules}: {path} holds deals under '{cat.rules}' rules")
+    return cat
+
+
 def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str:
     span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
     return f"{count} graded {what}, {span}"
@@ -177,32 +187,43 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game.")
-@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD", help="The first day (default: today, UTC).")
+@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+              help="The first day (default: today, UTC; with --catalog, the series start).")
 @click.option("--days", type=int, default=1, show_default=True, help="How many days from --date.")
 @click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
               help="The grade for each weekday, Monday first.")
 @rules_option
+@click.option("--catalog", type=click.Path(dir_okay=False), default=None,
+              help="Publish this seed catalog's entries in order, one a day, instead of each date's own deal.")
+@click.option("--series-start", default=None, metavar="YYYY-MM-DD",
+              help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False), default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
-def daily(game, date_text, days, week, rules, mono, output) -> None:
+def daily(game, date_text, days, week, rules, catalog, series_start, mono, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.
 
     For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
     GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
     (date, deal, grade, solution); GAME-RULES-DATE-... under a rule set other than the game's
     first. A day's files are all drawn before any is written.
+
+    With --catalog and --series-start the days publish the catalog's entries in order instead,
+    entry 1 on the start day; every entry used is verified before anything is written.
     """
     import datetime as dt
 
     from ..daily import parse_date, parse_week, pick, window_start
     from ..solve import solve_deal
 
+    if days < 1:
+        raise InputError(f"--days must be at least 1, not {days}")
+    if catalog is not None or series_start is not None:
+        _daily_series(game, date_text, days, rules, catalog, series_start, mono, output)
+        return
     g = get_game(game)
     rules = g.check_rules(rules)
     first = parse_date(date_text) if date_text else dt.datetime.now(dt.timezone.utc).date()
-    if days < 1:
-        raise InputError(f"--days must be at least 1, not {days}")
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
     if g.problem_kit() is not None:
@@ -222,7 +243,8 @@ def daily(game, date_text, days, week, rules, mono, output) -> None:
     for offset in range(days):
         day = first + dt.timedelta(days=offset)
         chosen = pick(day, weekly, grade_of)
-        files = _day_files(g, rules, day, results[chosen.deal], mono)
+        result = results[chosen.deal]
+        files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
         for name, data in files.items():
             write_atomic(folder / name, data)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
@@ -236,8 +258,46 @@ def day_stem(game, rules: str, day) -> str:
     return f"{game.name}-{middle}{day.isoformat()}"
 
 
-def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
-    """Every file of one day, drawn in memory first."""
+def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono: bool, output: str) -> None:
+    """Daily files from a seed catalog: entry 1 on the series start, one entry a day."""
+    import datetime as dt
+
+    from ..daily import parse_date, series_index
+
+    if catalog is None:
+        raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
+    if series_start is None:
+        raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
+    if _given("week"):
+        raise InputError("--week sets the grades of the dates' own deals; with --catalog the catalog's order decides")
+    cat = _read_matching_catalog(catalog, game, rules)
+    start = parse_date(series_start)
+    first = parse_date(date_text) if date_text else start
+    dates = [first + dt.timedelta(days=k) for k in range(days)]
+    picks = [(day, series_index(start, day, len(cat.entries))) for day in dates]  # every day checked first
+    for _, i in picks:  # the gate: nothing is drawn from an entry that does not verify
+        verdict = cat.entries[i].verify(cat)
+        if not verdict.ok:
+            raise CheckFailed(f"nothing written: {verdict.line()}")
+    folder = output_folder(output)
+    g = get_game(cat.game)
+    for day, i in picks:
+        entry = cat.entries[i]
+        series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}
+        if entry.kind == "problem":
+            files = _problem_day_files(g, day, entry, mono, series)
+        else:
+            files = _day_files(g, cat.rules, day, cat.solution(entry), entry.grade, entry.percentile,
+                               entry.metrics, mono, series)
+        for name, data in files.items():
+            write_atomic(folder / name, data)
+        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): entry {i + 1} of {len(cat.entries)}, "
+                   f"{getattr(entry, 'source', f'deal {entry.deal}')}, {entry.grade}; wrote {len(files)} files to {folder}")
+
+
+def _day_files(game, rules: str, day, solution, grade: str, percentile: float, metrics: dict, mono: bool,
+               series: dict | None = None) -> dict[str, bytes]:
+    """Every file of one day, drawn in memory first; ``series`` names the catalog entry it comes from."""
     import json
 
     from .. import __version__
@@ -247,22 +307,23 @@ def _day_files(game, rules: str, day, result, mono: bool) -> dict[str, bytes]:
     from ..render.registry import DiagramOptions, position_scene
     from ..render.walkthrough import build_walkthrough, overview_scene
 
-    solution = result.to_solution()
-    wt = build_walkthrough(solution, grade=result.grade)  # replays through the engine again
+    wt = build_walkthrough(solution, grade=grade)  # replays through the engine again
     stem = day_stem(game, rules, day)
     title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
-    subtitle = (f"PySolFC {game.pysolfc_title} #{result.deal} · {result.grade.capitalize()} "
-                f"{grade_mark(result.grade, GRADES)} · {rules} rules")
-    diagram = position_scene(game, game.deal(result.deal, rules), DiagramOptions(mono=mono, caption=False))
+    subtitle = (f"PySolFC {game.pysolfc_title} #{solution.deal} · {grade.capitalize()} "
+                f"{grade_mark(grade, GRADES)} · {rules} rules")
+    diagram = position_scene(game, game.deal(solution.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
     files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)
     files[f"{stem}-solution.png"] = png_bytes(overview_scene(wt, mono), dpi=150)
-    record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": result.deal,
-              "grade": result.grade, "percentile": result.percentile, "metrics": result.metrics,
+    record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": solution.deal,
+              "grade": grade, "percentile": percentile, "metrics": metrics,
               "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
     if solution.outcome != "won":  # as in a catalog: a record that ends otherwise says how
         record["outcome"] = solution.outcome
+    if series is not None:
+        record["series"] = series
     files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     return files
 
@@ -300,8 +361,8 @@ def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, outp
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
 
-def _problem_day_files(game, day, entry, mono: bool) -> dict[str, bytes]:
-    """Every file of one day's problem, drawn in memory first."""
+def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None) -> dict[str, bytes]:
+    """Every file of one day's problem, drawn in memory first; ``series`` as for _day_files."""
     import json
 
     from .. import __version__
@@ -326,5 +387,7 @@ def _problem_day_files(game, day, entry, mono: bool) -> dict[str, bytes]:
     files[f"{stem}-solution.png"] = png_bytes(solution_scene(game, state, heading, lines, complete, mono), dpi=150)
     record = {"date": day.isoformat(), "game": game.name, "rules": game.default_rules, **entry.to_json(),
               "question": question, "verified_by": f"dealgen {__version__}"}
+    if series is not None:
+        record["series"] = series
     files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
     return files
