@@ -258,6 +258,14 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
 
 
 def read_catalog(path: str | Path) -> Catalog:
+    """A seed catalog (JSON), or the catalog a dealgen book carries (a PDF), told apart by content."""
+    try:
+        with open(path, "rb") as handle:
+            is_pdf = handle.read(5) == b"%PDF-"
+    except OSError:
+        is_pdf = False  # read_text says what is wrong with the path
+    if is_pdf:
+        return read_book_catalog(path)
     return parse_catalog(read_text(path, "catalog"), str(path))
 
 

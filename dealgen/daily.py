@@ -76,17 +76,30 @@ def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | N
     raise CheckFailed(f"{date.isoformat()}: no '{wanted}' deal among {start}-{start + WINDOW - 1}")
 
 
-def series_index(start: dt.date, day: dt.date, length: int) -> int:
-    """A catalog series publishes its entries in order, one a day from ``start``: the index
-    (0-based) of ``day``'s entry, or InputError when the day is outside the series."""
-    k = (day - start).days
+def day_range(first: dt.date, days: int) -> list[dt.date]:
+    """``days`` dates from ``first``; InputError when that is fewer than one or runs off the calendar."""
+    if days < 1:
+        raise InputError(f"--days must be at least 1, not {days}")
+    if days > (dt.date.max - first).days + 1:
+        raise InputError(f"--days {days} from {first.isoformat()} runs past {dt.date.max.isoformat()}, the last date there is")
+    return [first + dt.timedelta(days=k) for k in range(days)]
+
+
+def series_days(start: dt.date, first: dt.date, days: int, length: int) -> list[tuple[dt.date, int]]:
+    """A catalog series publishes its entries in order, one a day from ``start``: each of the
+    ``days`` dates from ``first`` with its entry's index (0-based); InputError when a date is
+    outside the series (checked before a date is made)."""
+    k = (first - start).days
     if k < 0:
-        raise InputError(f"{day.isoformat()} is before the series starts ({start.isoformat()}, --series-start)")
-    if k >= length:
-        last = start + dt.timedelta(days=length - 1)
-        raise InputError(f"{day.isoformat()} is after the series ends: the catalog's {length} entries run from "
-                         f"{start.isoformat()} to {last.isoformat()}")
-    return k
+        raise InputError(f"{first.isoformat()} is before the series starts ({start.isoformat()}, --series-start)")
+    if days < 1:
+        raise InputError(f"--days must be at least 1, not {days}")
+    if k + days > length:
+        ends = (f"to {(start + dt.timedelta(days=length - 1)).isoformat()}"
+                if length - 1 <= (dt.date.max - start).days else "past the calendar's end")
+        raise InputError(f"{days} day{'s' if days > 1 else ''} from {first.isoformat()} run past the series' end: "
+                         f"the catalog's {length} entries run from {start.isoformat()} {ends}")
+    return list(zip(day_range(first, days), range(k, k + days)))
 
 
 # -- what a day publishes -------------------------------------------------------------

@@ -31,6 +31,21 @@ def test_version_help_and_games() -> None:
     assert "penguin" in result.output and "supermove" in result.output and "single" in result.output
 
 
+@pytest.mark.parametrize("args, message", [
+    (("deal", "penguin"), "Missing argument 'NUMBER'"),
+    (("deal", "penguin", "1", "--format", "xml"), "Invalid value for --format"),
+    (("nosuch",), "No such command 'nosuch'"),
+])
+def test_usage_errors_are_one_line(args, message) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output
+    assert result.output.startswith("dealgen: error: ") and result.output.count("\n") == 1
+
+
+def test_rule_names_in_any_case() -> None:
+    assert run("deal", "penguin", "5", "--rules", "Single").output == run("deal", "penguin", "5", "--rules", "single").output
+
+
 def test_deal_formats() -> None:
     text = run("deal", "penguin", "1").output
     assert PENGUIN.from_text(text) == PENGUIN.deal(1)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from dealgen.cli import main
-from dealgen.daily import DAILY_BASE, DEFAULT_WEEK, WINDOW, parse_date, parse_week, pick, series_index, window_start
+from dealgen.daily import DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days, window_start
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
 
@@ -114,13 +114,27 @@ def test_each_rule_set_has_its_own_files(tmp_path: Path) -> None:
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
 
-def test_series_index_maps_each_day_to_one_entry() -> None:
+def test_series_days_map_each_day_to_one_entry() -> None:
     start = dt.date(2026, 12, 1)
-    assert series_index(start, start, 3) == 0 and series_index(start, dt.date(2026, 12, 3), 3) == 2
+    assert series_days(start, start, 1, 3) == [(start, 0)]
+    assert series_days(start, dt.date(2026, 12, 2), 2, 3) == [(dt.date(2026, 12, 2), 1), (dt.date(2026, 12, 3), 2)]
     with pytest.raises(InputError, match="before the series starts"):
-        series_index(start, dt.date(2026, 11, 30), 3)
+        series_days(start, dt.date(2026, 11, 30), 1, 3)
     with pytest.raises(InputError, match="run from 2026-12-01 to 2026-12-03"):
-        series_index(start, dt.date(2026, 12, 4), 3)
+        series_days(start, dt.date(2026, 12, 2), 3, 3)
+    with pytest.raises(InputError, match="runs past 9999-12-31"):
+        series_days(dt.date(9999, 12, 30), dt.date(9999, 12, 30), 5, 40)
+    with pytest.raises(InputError, match="past the calendar's end"):  # no date is made past it
+        series_days(dt.date(9999, 12, 30), dt.date(9999, 12, 30), 45, 40)
+    with pytest.raises(InputError, match="run past the series' end"):
+        series_days(start, start, 5_000_000, 40)
+
+
+def test_day_ranges_stop_at_the_calendars_end() -> None:
+    assert day_range(dt.date(9999, 12, 30), 2)[-1] == dt.date(9999, 12, 31)
+    for days, message in ((3, "runs past 9999-12-31"), (0, "at least 1")):
+        with pytest.raises(InputError, match=message):
+            day_range(dt.date(9999, 12, 30), days)
 
 
 @pytest.mark.parametrize("name", ["idiots-delight-20", "pack-n-stack-12"])
@@ -156,14 +170,47 @@ def test_a_series_entry_that_does_not_verify_stops_everything(tmp_path: Path) ->
     (["--catalog", "CAT"], "needs --series-start"),
     (["--series-start", "2026-12-01"], "goes with --catalog"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--date", "2026-11-30"], "before the series starts"),
-    (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "21"], "after the series ends"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "21"], "run past the series' end"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "abc"], "not a valid integer"),
+    (["--catalog", "SEEDS", "--series-start", "2026-12-01"], "is a directory"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", ",".join(["easy"] * 7)], "catalog's order decides"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--game", "penguin"], "is a catalog of idiots-delight deals"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--rules", "free"], "under 'strict' rules"),
 ])
 def test_series_bad_usage(tmp_path: Path, args: list[str], message: str) -> None:
-    args = [str(SEEDS / "idiots-delight-20.json") if a == "CAT" else a for a in args]
+    args = [{"CAT": str(SEEDS / "idiots-delight-20.json"), "SEEDS": str(SEEDS)}.get(a, a) for a in args]
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["daily", *args, "-o", str(out)])
     assert result.exit_code == 2 and message in result.output, result.output
+    assert result.output.count("\n") == 1 and result.output.startswith("dealgen: error: ")  # one line
     assert not out.exists()
+
+
+def test_a_published_day_is_never_replaced_by_another_puzzle(tmp_path: Path) -> None:
+    args = ["daily", "--catalog", str(SEEDS / "idiots-delight-20.json"), "--date", "2026-12-02", "-o", str(tmp_path)]
+    assert CliRunner().invoke(main, [*args, "--series-start", "2026-12-01"]).exit_code == 0
+    record = tmp_path / "idiots-delight-2026-12-02.json"
+    before = record.read_bytes()
+    again = CliRunner().invoke(main, [*args, "--series-start", "2026-12-01"])  # the same puzzle: redrawn
+    assert again.exit_code == 0, again.output
+    moved = CliRunner().invoke(main, [*args, "--series-start", "2026-12-02"])  # entry 1, not entry 2
+    assert moved.exit_code == 2 and "already published as deal" in moved.output, moved.output
+    assert record.read_bytes() == before
+
+
+def test_a_book_pdf_serves_as_the_catalog(tmp_path: Path) -> None:
+    book = tmp_path / "book.pdf"
+    made = CliRunner().invoke(main, ["book", "--catalog", str(SEEDS / "pack-n-stack-12.json"), "-o", str(book)])
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "days"
+    result = CliRunner().invoke(main, ["daily", "--catalog", str(book), "--series-start", "2026-12-01", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    first = json.loads((SEEDS / "pack-n-stack-12.json").read_text())["deals"][0]
+    record = json.loads((out / "pack-n-stack-2026-12-01.json").read_text())
+    assert (record["deal"], record["turn"]) == (first["deal"], first["turn"])
+
+
+def test_daily_stops_at_the_calendars_end_before_writing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["daily", "--date", "9999-12-31", "--days", "2", "-o", str(tmp_path / "o")])
+    assert result.exit_code == 2 and "runs past 9999-12-31" in result.output
+    assert not (tmp_path / "o").exists()

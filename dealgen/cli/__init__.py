@@ -15,6 +15,26 @@ from ..errors import DealgenError
 
 
 class _Group(click.Group):
+    def main(self, *args, **kwargs):  # click's own usage errors, one line like every other error
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.UsageError as err:
+            if isinstance(err, getattr(click.exceptions, "NoArgsIsHelpError", ())):
+                err.show()  # `dealgen` alone: the help, as click gives it
+                sys.exit(err.exit_code)
+            where = err.ctx.command_path if err.ctx is not None else "dealgen"
+            click.echo(f"dealgen: error: {err.format_message()} (see `{where} --help`)", err=True)
+            sys.exit(err.exit_code)
+        except click.ClickException as err:
+            click.echo(f"dealgen: error: {err.format_message()}", err=True)
+            sys.exit(err.exit_code)
+        except click.Abort:
+            click.echo("dealgen: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: click.Context):  # one place turns library errors into exit codes
         try:
             return super().invoke(ctx)

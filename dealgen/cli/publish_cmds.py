@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -213,21 +214,20 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
     """
     import datetime as dt
 
-    from ..daily import parse_date, parse_week, pick, window_start
+    from ..daily import day_range, parse_date, parse_week, pick, window_start
     from ..solve import solve_deal
 
-    if days < 1:
-        raise InputError(f"--days must be at least 1, not {days}")
     if catalog is not None or series_start is not None:
         _daily_series(game, date_text, days, rules, catalog, series_start, mono, output)
         return
     g = get_game(game)
     rules = g.check_rules(rules)
     first = parse_date(date_text) if date_text else dt.datetime.now(dt.timezone.utc).date()
+    dates = day_range(first, days)
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
     if g.problem_kit() is not None:
-        _daily_problems(g, rules, first, days, weekly, mono, output)
+        _daily_problems(g, rules, dates, weekly, mono, output)
         return
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
@@ -240,9 +240,9 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
         results[deal] = result
         return result.grade if result.recorded else None
 
-    for offset in range(days):
-        day = first + dt.timedelta(days=offset)
+    for day in dates:
         chosen = pick(day, weekly, grade_of)
+        _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
         result = results[chosen.deal]
         files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
         for name, data in files.items():
@@ -258,11 +258,27 @@ def day_stem(game, rules: str, day) -> str:
     return f"{game.name}-{middle}{day.isoformat()}"
 
 
+def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
+    """A date always maps to one puzzle: refuse to replace a day already in ``folder`` with a
+    different puzzle (a recalibration, or a catalog series into the same folder)."""
+    path = folder / f"{stem}.json"
+    if not path.exists():
+        return
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+        held = {key: old[key] for key in puzzle}
+    except (OSError, ValueError, KeyError, TypeError):
+        raise InputError(f"{path}: exists and is not a dealgen day record; move it away or give another -o folder") from None
+    if held != puzzle:
+        def name(p: dict) -> str:
+            return " ".join(f"{key} {value}" for key, value in p.items())
+        raise InputError(f"{path}: this date is already published as {name(held)}; this run would replace it with "
+                         f"{name(puzzle)}. Give another -o folder, or remove that day's files first")
+
+
 def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono: bool, output: str) -> None:
     """Daily files from a seed catalog: entry 1 on the series start, one entry a day."""
-    import datetime as dt
-
-    from ..daily import parse_date, series_index
+    from ..daily import parse_date, series_days
 
     if catalog is None:
         raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
@@ -273,14 +289,17 @@ def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono
     cat = _read_matching_catalog(catalog, game, rules)
     start = parse_date(series_start)
     first = parse_date(date_text) if date_text else start
-    dates = [first + dt.timedelta(days=k) for k in range(days)]
-    picks = [(day, series_index(start, day, len(cat.entries))) for day in dates]  # every day checked first
-    for _, i in picks:  # the gate: nothing is drawn from an entry that does not verify
+    picks = series_days(start, first, days, len(cat.entries))
+    folder = output_folder(output)
+    g = get_game(cat.game)
+    for day, i in picks:  # before any work: the days free, every entry verified (the gate)
+        entry = cat.entries[i]
+        _check_day_free(folder, day_stem(g, cat.rules, day),
+                        {"deal": entry.deal, "turn": entry.turn} if entry.kind == "problem" else {"deal": entry.deal})
+    for _, i in picks:
         verdict = cat.entries[i].verify(cat)
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
-    folder = output_folder(output)
-    g = get_game(cat.game)
     for day, i in picks:
         entry = cat.entries[i]
         series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}
@@ -298,12 +317,10 @@ def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono
 def _day_files(game, rules: str, day, solution, grade: str, percentile: float, metrics: dict, mono: bool,
                series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day, drawn in memory first; ``series`` names the catalog entry it comes from."""
-    import json
-
     from .. import __version__
     from ..daily import IMAGE_SIZES, day_scene, grade_mark
     from ..render.pdf import walkthrough_pdf_bytes
-    from ..render.png import png_bytes
+    from ..render.png import fitting_dpi, png_bytes
     from ..render.registry import DiagramOptions, position_scene
     from ..render.walkthrough import build_walkthrough, overview_scene
 
@@ -316,7 +333,8 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
     files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)
-    files[f"{stem}-solution.png"] = png_bytes(overview_scene(wt, mono), dpi=150)
+    sheet = overview_scene(wt, mono)
+    files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))  # a long record: less than 150
     record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": solution.deal,
               "grade": grade, "percentile": percentile, "metrics": metrics,
               "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
@@ -328,18 +346,15 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
     return files
 
 
-def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, output: str) -> None:
+def _daily_problems(game, rules: str, dates, weekly, mono: bool, output: str) -> None:
     """Daily problems: the day's deal is the first in its window with a problem of the weekday's
     grade, and the problem is the strongest of that grade in the deal's endgame."""
-    import datetime as dt
-
     from ..catalog import Catalog, ProblemEntry
     from ..daily import pick
 
     folder = output_folder(output)
     kit = game.problem_kit()
-    for offset in range(days):
-        day = first + dt.timedelta(days=offset)
+    for day in dates:
         wanted = weekly[day.weekday()]
         found: dict[int, list] = {}
 
@@ -351,6 +366,7 @@ def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, outp
         p = max(found[chosen.deal], key=lambda p: (p["stars"], p["n"], -p["turn"]))
         entry = ProblemEntry(p["deal"], p["turn"], p["grade"], p["stars"], p["n"], tuple(p["position"]),
                              tuple(p["strategy"]), p["metrics"])
+        _check_day_free(folder, day_stem(game, game.default_rules, day), {"deal": entry.deal, "turn": entry.turn})
         verdict = entry.verify(Catalog(game.name, rules, (entry,)))  # the gate: nothing unverified is drawn
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
@@ -363,12 +379,10 @@ def _daily_problems(game, rules: str, first, days: int, weekly, mono: bool, outp
 
 def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day's problem, drawn in memory first; ``series`` as for _day_files."""
-    import json
-
     from .. import __version__
     from ..daily import IMAGE_SIZES, day_scene, grade_mark
     from ..render.pdf import problem_pdf_bytes
-    from ..render.png import png_bytes
+    from ..render.png import fitting_dpi, png_bytes
     from ..render.problem import solution_scene
     from ..render.registry import DiagramOptions, position_scene
 
@@ -384,7 +398,8 @@ def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None)
              for kind, size in IMAGE_SIZES.items()}
     heading = f"{title}: {question}"
     files[f"{stem}-solution.pdf"] = problem_pdf_bytes(game, state, heading, lines, complete, mono)
-    files[f"{stem}-solution.png"] = png_bytes(solution_scene(game, state, heading, lines, complete, mono), dpi=150)
+    sheet = solution_scene(game, state, heading, lines, complete, mono)
+    files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))
     record = {"date": day.isoformat(), "game": game.name, "rules": game.default_rules, **entry.to_json(),
               "question": question, "verified_by": f"dealgen {__version__}"}
     if series is not None:

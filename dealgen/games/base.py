@@ -93,6 +93,7 @@ class Game(ABC, Generic[S, M]):
         """The rule set to use, or InputError listing the allowed ones."""
         if rules is None:
             return self.default_rules
+        rules = rules.strip().lower()  # names are lower case; "Strict" means strict
         if rules not in self.rule_sets:
             raise InputError(
                 f"unknown rule set '{rules}' for {self.name}: use one of {', '.join(self.rule_sets)}"
