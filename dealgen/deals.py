@@ -25,6 +25,9 @@ def parse_deal_number(value: str | int) -> int:
     """A deal number from user input, or InputError saying what is allowed."""
     text = str(value).strip()
     try:
+        digits = text[1:] if text.startswith("-") else text  # a negative number is out of range, said below
+        if not digits.isascii() or not digits.isdigit():  # int() would also take "1_000" and "+5"
+            raise ValueError(text)
         number = int(text, 10)
     except ValueError:
         raise InputError(

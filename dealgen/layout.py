@@ -104,7 +104,7 @@ def find_preset(name_or_path: str) -> Path:
             raise InputError(f"layout file '{name_or_path}' does not exist")
         return candidate
     for folder in PRESET_DIRS:
-        path = folder / f"{name_or_path}.toml"
+        path = folder / f"{name_or_path.strip().lower()}.toml"
         if path.is_file():
             return path
     raise InputError(f"unknown layout '{name_or_path}': use one of {', '.join(preset_names())} or a path to a .toml file")

@@ -39,11 +39,13 @@ def parse_range(text: str) -> range:
     first, sep, last = raw.partition("-")
     if not first.strip() and sep:
         raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST, e.g. 1-1000")
+    if not all(part.strip().isascii() and part.strip().isdigit() for part in ((first, last) if sep else (first,))):
+        raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST with whole numbers, e.g. 1-1000")
     try:
         a = parse_deal_number(first)
         b = parse_deal_number(last) if sep else a
-    except InputError:
-        raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST with whole numbers, e.g. 1-1000") from None
+    except InputError as err:  # out of range: say so
+        raise InputError(f"'{text}': {err}") from None
     if b < a:
         raise InputError(f"'{text}' is an empty range: the first deal must not be above the last")
     return range(a, b + 1)

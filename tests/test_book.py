@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from dealgen.book import BookInfo, book_pdf
-from dealgen.catalog import Catalog, Entry, read_book_catalog, write_catalog
+from dealgen.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
@@ -92,6 +92,12 @@ def test_catalog_rides_inside_and_verifies(tmp_path: Path, book_6x9: bytes) -> N
     assert read_book_catalog(path) == catalog()
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 0 and "2 of 2 solutions verified" in result.output
+    # the PDF serves as --catalog too, and --save-catalog gives its catalog back as JSON
+    again, saved = tmp_path / "again.pdf", tmp_path / "saved.json"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "--layout", "A5", "-o", str(again),
+                                       "--save-catalog", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert read_book_catalog(again) == catalog() and read_catalog(saved) == catalog()
 
 
 def test_same_inputs_same_bytes(book_6x9: bytes) -> None:
@@ -181,6 +187,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--layout", "poster"], "unknown layout 'poster'"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "no" / "b.pdf")], "does not exist"),
         (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
+        (["book", "--catalog", str(cat), "--jobs", "1"], "--jobs choose and solve deals"),
+        (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
         (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "b.txt")], "a book is a PDF"),

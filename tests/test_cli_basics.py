@@ -42,8 +42,29 @@ def test_usage_errors_are_one_line(args, message) -> None:
     assert result.output.startswith("dealgen: error: ") and result.output.count("\n") == 1
 
 
-def test_rule_names_in_any_case() -> None:
+def test_names_in_any_case() -> None:
     assert run("deal", "penguin", "5", "--rules", "Single").output == run("deal", "penguin", "5", "--rules", "single").output
+    assert run("deal", "penguin", "5", "--format", "FCS").output == run("deal", "penguin", "5", "--format", "fcs").output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("deal", "penguin", "1_000"), "not a whole number"),
+    (("scan", "penguin", "1-100000000000000000001"), "deal number 100000000000000000001 is out of range"),
+    (("calibrate", "penguin", "--deals", "1-2", "-o", ""), "an empty name"),
+    (("solve", "penguin", "1", "-o", " "), "an empty name"),
+])
+def test_bad_numbers_and_empty_names(args, message) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_an_empty_output_name_never_means_the_shipped_calibration() -> None:
+    from dealgen.grade import data_path
+
+    shipped = data_path("penguin", "parlett")
+    before = shipped.read_bytes()
+    assert run("calibrate", "penguin", "--deals", "1-2", "-o", "").exit_code == 2
+    assert shipped.read_bytes() == before
 
 
 def test_deal_formats() -> None:

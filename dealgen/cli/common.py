@@ -39,6 +39,14 @@ class DealType(click.ParamType):
 GAME = GameType()
 DEAL = DealType()
 
+
+def named(ctx, param, value):
+    """A file or folder option given as "" names nothing: bad usage, never the default place
+    (an empty -o must not fall back to, say, the shipped calibration file)."""
+    if isinstance(value, str) and not value.strip():
+        raise click.BadParameter("an empty name: give a file or folder", ctx=ctx, param=param)
+    return value
+
 rules_option = click.option(
     "--rules", default=None, metavar="RULES", help="Rule set (default: the game's first; see `dealgen games`)."
 )

@@ -31,6 +31,7 @@ def games() -> None:
 def deal(game, number: int, rules: str | None, fmt: str) -> None:
     """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20)."""
     formats = ["text", "unicode", "json", *game.export_formats()]
+    fmt = fmt.strip().lower()
     if fmt not in formats:
         raise click.BadParameter(f"'{fmt}': use one of {', '.join(formats)}", param_hint="--format")
     state = game.deal(number, game.check_rules(rules))

@@ -7,8 +7,9 @@ import click
 from ..errors import InputError
 from ..fileio import check_writable, output_folder, write_atomic
 from ..solution import Solution
+from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME
+from .common import DEAL, GAME, named
 
 
 def _pns_only(game, command: str) -> None:
@@ -25,7 +26,7 @@ def _pns_only(game, command: str) -> None:
               help="Black's player: random, greedy or search.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
               help="Seed for the players' choices: the same seed gives the same game.")
-@click.option("-o", "--output", default=None, metavar="GAME.txt",
+@click.option("-o", "--output", callback=named, default=None, metavar="GAME.txt",
               help="Write the game record here (replay it with `dealgen verify`); default: print it.")
 def play(game, number: int, red: str, black: str, seed: int, output: str | None) -> None:
     """Play deal NUMBER of GAME (pack-n-stack) between two computer players and write the game record."""
@@ -48,18 +49,6 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
         click.echo(text, nl=False)
 
 
-def _deal_range(text: str) -> range:
-    start, sep, end = text.partition("-")
-    try:
-        first = int(start)
-        last = int(end) if sep else first
-    except ValueError:
-        raise InputError(f"deals '{text}': write a number or a range such as 1-50") from None
-    if first < 0 or last < first:
-        raise InputError(f"deals '{text}': the range must run upwards from 0, e.g. 1-50")
-    return range(first, last + 1)
-
-
 @main.command()
 @click.argument("game", type=GAME)
 @click.option("--deals", default="1-20", show_default=True, metavar="A-B",
@@ -69,7 +58,7 @@ def _deal_range(text: str) -> range:
 @click.option("--seconds", default=2.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Time limit of the win-proof search per position.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed for the self-play games.")
-@click.option("-o", "--output", "outdir", default=None, metavar="DIR",
+@click.option("-o", "--output", "outdir", callback=named, default=None, metavar="DIR",
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
 def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
     """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
@@ -77,7 +66,7 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
     from ..pns.strategy import verify_strategy
 
     _pns_only(game, "problems")
-    numbers = _deal_range(deals)
+    numbers = parse_range(deals)
     folder = None
     if outdir is not None:
         folder = output_folder(outdir)

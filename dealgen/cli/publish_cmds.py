@@ -16,7 +16,7 @@ from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
-from .common import ProgressLine, rules_option
+from .common import ProgressLine, named, rules_option
 
 OUTPUT = Path("output")
 PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
@@ -87,7 +87,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
 @click.argument("game")
 @_selection_options
 @click.option("--title", default=None, help="The catalog's title.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), callback=named, default=None,
               help="The catalog file (default output/GAME-COUNT.json).")
 def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output) -> None:
     """Select graded deals of GAME into a seed catalog (JSON), solving in parallel.
@@ -108,7 +108,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
-@click.option("--catalog", type=click.Path(dir_okay=False), default=None,
+@click.option("--catalog", type=click.Path(dir_okay=False), callback=named, default=None,
               help="Make the book from this seed catalog instead of a fresh selection.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
@@ -118,9 +118,10 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
               help="In the solutions, a diagram at least every this many moves.")
-@click.option("--save-catalog", type=click.Path(dir_okay=False), default=None,
-              help="Also write the fresh selection as a seed catalog here.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), default=None,
+@click.option("--save-catalog", type=click.Path(dir_okay=False), callback=named, default=None,
+              help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
+                   "PDF's catalog as JSON).")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), callback=named, default=None,
               help="The PDF (default output/GAME-book-LAYOUT.pdf).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
          subtitle, author, every, save_catalog, output) -> None:
@@ -138,8 +139,10 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if catalog is not None:
         chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
                   if value is not None]
+        chosen += [f"--{name.replace('_', '-')}" for name in ("jobs", "max_tries", "max_states") if _given(name)]
         if chosen:
-            raise InputError(f"{', '.join(chosen)} choose deals for a fresh selection; with --catalog the deals are the catalog's")
+            raise InputError(f"{', '.join(chosen)} choose and solve deals for a fresh selection; with --catalog the deals "
+                             f"are the catalog's")
         cat = _read_matching_catalog(catalog, game, rules)
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
@@ -150,8 +153,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if catalog is None:
         cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                       title or f"{get_game(game_name).title} Puzzles").catalog
-        if save_catalog:
-            write_catalog(cat, save_catalog)
+    if save_catalog:
+        write_catalog(cat, save_catalog)
     grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
     info = BookInfo(
         title=title or cat.title or f"{get_game(game_name).title} Puzzles",
@@ -194,12 +197,12 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 @click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
               help="The grade for each weekday, Monday first.")
 @rules_option
-@click.option("--catalog", type=click.Path(dir_okay=False), default=None,
+@click.option("--catalog", type=click.Path(dir_okay=False), callback=named, default=None,
               help="Publish this seed catalog's entries in order, one a day, instead of each date's own deal.")
 @click.option("--series-start", default=None, metavar="YYYY-MM-DD",
               help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
-@click.option("-o", "--output", "output", type=click.Path(file_okay=False), default=str(OUTPUT / "daily"),
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False), callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
 def daily(game, date_text, days, week, rules, catalog, series_start, mono, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.

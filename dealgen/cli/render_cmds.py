@@ -19,7 +19,7 @@ from ..games import Game, get_game
 from ..solution import Solution, read_solution
 from ..verify import replay, replay_states
 from . import main
-from .common import DEAL, GAME, rules_option
+from .common import DEAL, GAME, named, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 GRADE_SECONDS = 30.0  # solving only to print a grade in a caption should not hold things up
@@ -118,17 +118,17 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL, required=False)
-@click.option("-o", "--output", required=True, metavar="FILE", help="FILE.png or FILE.pdf")
+@click.option("-o", "--output", callback=named, required=True, metavar="FILE", help="FILE.png or FILE.pdf")
 @click.option("--after", type=int, default=0, show_default=True,
               help="Draw the position after this many moves of the solution (0 = the deal).")
 @click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
 @click.option("--dpi", type=float, default=None, help="PNG resolution for print (default 300).")
 @click.option("--size", default=None, metavar="WxH", help="PNG of exactly W x H pixels, the diagram fitted and centred.")
 @rules_option
-@click.option("--solution", "solution_path", default=None, metavar="FILE",
+@click.option("--solution", "solution_path", callback=named, default=None, metavar="FILE",
               help="Follow this solution file instead of asking the solver.")
 @click.option("--no-grade", is_flag=True, help="Do not run the solver just to show the grade in the caption.")
-@click.option("--position", "position_path", default=None, metavar="FILE",
+@click.option("--position", "position_path", callback=named, default=None, metavar="FILE",
               help="Draw the position in FILE (its text or JSON form, as `dealgen deal` prints them, or a Pack 'n' Stack "
                    "strategy file) instead of a deal NUMBER.")
 def render(game: Game, number: int | None, output: str, after: int, mono: bool, dpi: float | None, size: str | None,
@@ -202,13 +202,13 @@ def _output_kind(output: str) -> str:
 
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
-@click.option("-o", "--output", required=True, metavar="FILE.pdf|DIR/")
+@click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
 @click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; 0: milestones only).")
 @click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
 @rules_option
-@click.option("--solution", "solution_path", default=None, metavar="FILE", help="Follow this solution file.")
+@click.option("--solution", "solution_path", callback=named, default=None, metavar="FILE", help="Follow this solution file.")
 @click.option("--dpi", type=float, default=None, help="Resolution of the PNGs (default 300).")
-@click.option("--page", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="PDF page size.")
+@click.option("--page", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="PDF page size.")
 def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: bool, rules: str | None,
                 solution_path: str | None, dpi: float | None, page: str) -> None:
     """A solution (or a played game's record) step by step, in words and notation, with diagrams

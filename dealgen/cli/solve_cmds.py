@@ -13,7 +13,7 @@ from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
-from .common import DEAL, GAME, ProgressLine, echo_json, rules_option
+from .common import DEAL, GAME, ProgressLine, echo_json, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -34,7 +34,7 @@ def with_budgets(func):
 @click.argument("number", type=DEAL)
 @rules_option
 @with_budgets
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
               help="Write the solution file here (read by `dealgen verify`).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--no-grade", is_flag=True, help="Skip the grading metrics (fewest cells) and the grade.")
@@ -74,7 +74,7 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
         click.echo("metrics: " + ", ".join(f"{k}={v}" for k, v in result.metrics.items()))
     if output is not None:
         if not result.recorded:
-            click.echo(f"dealgen: no solution to write to {output} ({result.verdict_name})", err=True)
+            click.echo(f"dealgen: error: no solution to write to {output} ({result.verdict_name})", err=True)
             sys.exit(1)
         done = "solved" if result.verdict == "solved" else f"played out ({result.verdict_name})"
         comment = f"{done} by dealgen; metrics: {json.dumps(result.metrics)}"
@@ -109,7 +109,7 @@ def _clock(seconds: float) -> str:
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
               help="JSON lines file; deals already in it are skipped (resume). Default: stdout.")
 @with_budgets
 @click.option("--no-grade", is_flag=True, help="Skip the grading metrics and grades (faster).")
@@ -166,9 +166,9 @@ SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
-@click.option("--from-scan", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("--from-scan", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
               help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
               help="Where to write the cut points (default: the file shipped with dealgen).")
 @with_budgets
 def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds) -> None:

@@ -77,7 +77,8 @@ def get_solver(game: Game) -> Solver:
     if solver is None:
         if game.players:  # a game between players has records, not solutions
             raise InputError(f"{game.name} is a game between players, with no solution to find: play one with "
-                             f"`dealgen play {game.name} N -o GAME.txt` and pass that file (or --solution GAME.txt)")
+                             f"`dealgen play {game.name} N -o GAME.txt`, or find its problems with "
+                             f"`dealgen problems {game.name}`")
         raise InputError(f"there is no solver for {game.name} yet")
     return solver
 
