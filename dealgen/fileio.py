@@ -43,6 +43,22 @@ def output_folder(path: str | Path) -> Path:
     return folder
 
 
+def planned_folder(path: str | Path) -> Path:
+    """A folder of outputs, checked before any work but made only when its files are ready
+    (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
+    when it is a file, or when its nearest existing parent is not a folder that can be written."""
+    folder = Path(path)
+    if folder.exists():
+        return output_folder(folder)
+    ancestor = folder.parent
+    while not ancestor.exists():
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise InputError(f"{folder}: cannot make this folder: '{ancestor}' is a file")
+    check_writable(ancestor / "probe")
+    return folder
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
     nothing is left behind and the old file, if any, is untouched."""

@@ -260,3 +260,12 @@ def test_cli_walkthrough_refuses_and_rejects(tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.sol"]
+
+
+def test_a_failed_walkthrough_leaves_no_empty_folder(tmp_path: Path) -> None:
+    for args in (["nosuch", "1"], ["penguin", "1", "--dpi", "0"]):
+        result = CliRunner().invoke(main, ["walkthrough", *args, "-o", f"{tmp_path / 'new'}/"])
+        assert result.exit_code == 2, result.output
+        assert not (tmp_path / "new").exists()
+    result = CliRunner().invoke(main, ["walkthrough", "penguin", "1", "-o", f"{tmp_path / 'a' / 'b'}/", "--every", "0"])
+    assert result.exit_code == 0 and any((tmp_path / "a" / "b").glob("penguin-1-move-*.png"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
-from ..fileio import check_writable, output_folder, write_atomic
+from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
@@ -69,7 +69,7 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
     numbers = parse_range(deals)
     folder = None
     if outdir is not None:
-        folder = output_folder(outdir)
+        folder = planned_folder(outdir)  # made when the first problem is written
 
     def progress(deal: int, found) -> None:
         click.echo(f"deal {deal}: {'problem found' if found else 'none'}", err=True)
@@ -83,5 +83,5 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
             continue
         click.echo(problem.summary())
         if folder is not None:
-            write_atomic(folder / f"pns-{problem.deal}-{problem.turn}.txt", text)
+            write_atomic(output_folder(folder) / f"pns-{problem.deal}-{problem.turn}.txt", text)
     click.echo(f"{len(found)} problem(s) from {len(numbers)} deal(s)", err=True)

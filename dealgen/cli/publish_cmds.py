@@ -11,7 +11,7 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import check_writable, output_folder, write_atomic
+from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
@@ -234,7 +234,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
         return
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
-    folder = output_folder(output)
+    folder = planned_folder(output)
 
     results: dict[int, object] = {}
 
@@ -248,8 +248,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
         _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
         result = results[chosen.deal]
         files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
-        for name, data in files.items():
-            write_atomic(folder / name, data)
+        _write_day(folder, files)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
@@ -259,6 +258,14 @@ def day_stem(game, rules: str, day) -> str:
     has its own deal a day, and one must not overwrite another's files."""
     middle = "" if rules == game.default_rules else f"{rules}-"
     return f"{game.name}-{middle}{day.isoformat()}"
+
+
+def _write_day(folder: Path, files: dict[str, bytes]) -> None:
+    """A day's files, all drawn, into the folder (made now, when missing: a run that fails
+    before its first day leaves none behind)."""
+    output_folder(folder)
+    for name, data in files.items():
+        write_atomic(folder / name, data)
 
 
 def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
@@ -293,7 +300,7 @@ def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono
     start = parse_date(series_start)
     first = parse_date(date_text) if date_text else start
     picks = series_days(start, first, days, len(cat.entries))
-    folder = output_folder(output)
+    folder = planned_folder(output)
     g = get_game(cat.game)
     for day, i in picks:  # before any work: the days free, every entry verified (the gate)
         entry = cat.entries[i]
@@ -311,8 +318,7 @@ def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono
         else:
             files = _day_files(g, cat.rules, day, cat.solution(entry), entry.grade, entry.percentile,
                                entry.metrics, mono, series)
-        for name, data in files.items():
-            write_atomic(folder / name, data)
+        _write_day(folder, files)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): entry {i + 1} of {len(cat.entries)}, "
                    f"{getattr(entry, 'source', f'deal {entry.deal}')}, {entry.grade}; wrote {len(files)} files to {folder}")
 
@@ -355,7 +361,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, output: str) ->
     from ..catalog import Catalog, ProblemEntry
     from ..daily import pick
 
-    folder = output_folder(output)
+    folder = planned_folder(output)
     kit = game.problem_kit()
     for day in dates:
         wanted = weekly[day.weekday()]
@@ -374,8 +380,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, output: str) ->
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
         files = _problem_day_files(game, day, entry, mono)
-        for name, data in files.items():
-            write_atomic(folder / name, data)
+        _write_day(folder, files)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 

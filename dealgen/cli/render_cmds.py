@@ -14,7 +14,7 @@ import click
 
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, output_folder, write_atomic
+from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..games import Game, get_game
 from ..solution import Solution, read_solution
 from ..verify import replay, replay_states
@@ -195,7 +195,7 @@ def _output_kind(output: str) -> str:
     if output.lower().endswith(".pdf"):
         return "pdf"
     if output.endswith(("/", os.sep)) or Path(output).is_dir():
-        output_folder(output)
+        planned_folder(output)  # made when the images are ready
         return "png"
     raise InputError(f"{output}: give FILE.pdf, or a folder ending in / for one PNG per checkpoint")
 
@@ -268,6 +268,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         if used < (dpi or DEFAULT_DPI):
             lowered.append(f"{name} at {used:g} dpi")
         images[name] = png_bytes(scene, dpi=used)
+    output_folder(output)
     for name, data in images.items():  # all drawn before the first is written
         write_atomic(Path(output) / name, data)
     click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview"
