@@ -113,4 +113,7 @@ def read_solution(path: str | Path) -> Solution:
     if is_strategy(text):
         raise InputError(f"{path}: a strategy file (a problem's solution tree), not a line of moves: check it "
                          "with `dealgen verify`, draw it with `dealgen render pack-n-stack --position`")
+    if text.lstrip().startswith("{"):
+        raise InputError(f"{path}: a JSON file (a seed catalog?), not a solution file: a solution file is the text "
+                         "`dealgen solve -o` writes; check a catalog with `dealgen verify`")
     return parse_solution(text, str(path))

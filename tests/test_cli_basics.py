@@ -221,3 +221,14 @@ def test_a_failed_write_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> No
     with pytest.raises(InputError, match="out.txt: could not be written \\(No space left on device\\); nothing was written"):
         write_atomic(target, "new")
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"] and target.read_text() == "old"
+
+
+def test_render_names_files_of_the_wrong_kind(tmp_path: Path) -> None:
+    position = tmp_path / "pos.txt"
+    position.write_text(run("deal", "penguin", "3", "--rules", "single").output)
+    result = run("render", "penguin", "--position", str(position), "--rules", "parlett", "-o", str(tmp_path / "p.png"))
+    assert result.exit_code == 2 and "under 'single' rules, not 'parlett'" in result.output
+    catalog = Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json"
+    result = run("render", "penguin", "1", "--solution", str(catalog), "-o", str(tmp_path / "p.png"))
+    assert result.exit_code == 2 and "not a solution file" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pos.txt"]

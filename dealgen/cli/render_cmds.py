@@ -153,9 +153,12 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
         if clash:
             raise InputError(f"--position draws the file's position: give it without {', '.join(clash)}")
         state, question = load_position(game, position_path)
+        held = getattr(state, "rules", rules)
+        if asked is not None and rules != held:
+            raise InputError(f"{position_path}: this position is under '{held}' rules, not '{rules}'")
         scene = position_scene(game, state, DiagramOptions(mono=mono, note=question))
         _write_scene(scene, kind, output, dpi, pixels, f"{game.title} position from {Path(position_path).name}",
-                     f"rules: {getattr(state, 'rules', rules)}")
+                     f"rules: {held}")
         click.echo(f"wrote {output}")
         return
     if number is None:
