@@ -35,6 +35,8 @@ def test_version_help_and_games() -> None:
     (("deal", "penguin"), "Missing argument 'NUMBER'"),
     (("deal", "penguin", "1", "--format", "xml"), "Invalid value for --format"),
     (("nosuch",), "No such command 'nosuch'"),
+    (("deal", "penguin", "--nosuch", "1"), "No such option '--nosuch'"),
+    (("walkthrough", "penguin", "1", "-o", "w.pdf", "--nosuch"), "No such option '--nosuch'"),
 ])
 def test_usage_errors_are_one_line(args, message) -> None:
     result = run(*args)

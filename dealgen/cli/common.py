@@ -26,10 +26,18 @@ class GameType(click.ParamType):
         return value
 
 
+def _unknown_option(value: Any, ctx) -> None:
+    """Commands that let "-5" through as a deal number (to call it out of range) must still
+    call "--nosuch" an unknown option, not a bad number."""
+    if isinstance(value, str) and value.startswith("-") and not value[1:].isdigit():
+        raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
+
+
 class DealType(click.ParamType):
     name = "DEAL"
 
     def convert(self, value: Any, param, ctx) -> int:
+        _unknown_option(value, ctx)
         try:
             return parse_deal_number(value)
         except InputError as err:
@@ -38,6 +46,13 @@ class DealType(click.ParamType):
 
 GAME = GameType()
 DEAL = DealType()
+
+
+def no_unknown_options(ctx, param, values):
+    """For a free list of arguments (walkthrough's GAME NUMBER | FILE): "--nosuch" is an unknown option."""
+    for value in values:
+        _unknown_option(value, ctx)
+    return values
 
 
 def named(ctx, param, value):

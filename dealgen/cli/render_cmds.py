@@ -19,7 +19,7 @@ from ..games import Game, get_game
 from ..solution import Solution, read_solution
 from ..verify import replay, replay_states
 from . import main
-from .common import DEAL, GAME, named, rules_option
+from .common import DEAL, GAME, named, no_unknown_options, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 GRADE_SECONDS = 30.0  # solving only to print a grade in a caption should not hold things up
@@ -204,7 +204,7 @@ def _output_kind(output: str) -> str:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
+@click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE", callback=no_unknown_options)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
 @click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; 0: milestones only).")
 @click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
