@@ -92,8 +92,6 @@ def series_days(start: dt.date, first: dt.date, days: int, length: int) -> list[
     k = (first - start).days
     if k < 0:
         raise InputError(f"{first.isoformat()} is before the series starts ({start.isoformat()}, --series-start)")
-    if days < 1:
-        raise InputError(f"--days must be at least 1, not {days}")
     if k + days > length:
         ends = (f"to {(start + dt.timedelta(days=length - 1)).isoformat()}"
                 if length - 1 <= (dt.date.max - start).days else "past the calendar's end")
