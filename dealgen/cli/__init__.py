@@ -6,6 +6,7 @@ DealgenError and leave as one clear line on stderr with the error's exit code.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -44,6 +45,9 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("dealgen: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # the reader stopped early (`| head`): not a failed check (click would say 1)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            sys.exit(141)  # what a shell reports for a command ended by SIGPIPE
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
