@@ -42,6 +42,13 @@ def test_usage_errors_are_one_line(args, message) -> None:
     result = run(*args)
     assert result.exit_code == 2 and message in result.output
     assert result.output.startswith("dealgen: error: ") and result.output.count("\n") == 1
+    if args[0] != "nosuch":  # each points to its own command's help
+        assert f" {args[0]} --help`" in result.output, result.output
+
+
+def test_a_missing_option_value_points_to_the_commands_help() -> None:
+    result = run("solve", "penguin", "1", "-o")
+    assert result.exit_code == 2 and "requires an argument" in result.output and "solve --help`" in result.output
 
 
 def test_names_in_any_case() -> None:

@@ -25,7 +25,7 @@ class _Group(click.Group):
             if isinstance(err, getattr(click.exceptions, "NoArgsIsHelpError", ())):
                 err.show()  # `dealgen` alone: the help, as click gives it
                 sys.exit(err.exit_code)
-            where = err.ctx.command_path if err.ctx is not None else "dealgen"
+            where = err.ctx.command_path if err.ctx is not None else getattr(err, "command_path", "dealgen")
             click.echo(f"dealgen: error: {err.format_message()} (see `{where} --help`)", err=True)
             sys.exit(err.exit_code)
         except click.ClickException as err:
@@ -36,9 +36,18 @@ class _Group(click.Group):
             sys.exit(130)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def resolve_command(self, ctx: click.Context, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        ctx.meta["dealgen.command"] = name  # for usage errors that arrive without the command's context
+        return name, command, rest
+
     def invoke(self, ctx: click.Context):  # one place turns library errors into exit codes
         try:
             return super().invoke(ctx)
+        except click.UsageError as err:  # e.g. "-o" with no value: click gives it no context
+            if err.ctx is None and "dealgen.command" in ctx.meta:
+                err.command_path = f"{ctx.command_path} {ctx.meta['dealgen.command']}"
+            raise
         except DealgenError as err:
             click.echo(f"dealgen: error: {err}", err=True)
             sys.exit(err.exit_code)
