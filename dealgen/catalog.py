@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from . import __version__
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
-from .fileio import parse_json, read_text, write_atomic
+from .fileio import is_pdf, parse_json, read_text, write_atomic
 from .grade import GRADES, grade_of
 from .games import Game, get_game
 from .solution import Solution, check_outcome
@@ -259,12 +259,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
 
 def read_catalog(path: str | Path) -> Catalog:
     """A seed catalog (JSON), or the catalog a dealgen book carries (a PDF), told apart by content."""
-    try:
-        with open(path, "rb") as handle:
-            is_pdf = handle.read(5) == b"%PDF-"
-    except OSError:
-        is_pdf = False  # read_text says what is wrong with the path
-    if is_pdf:
+    if is_pdf(path):
         return read_book_catalog(path)
     return parse_catalog(read_text(path, "catalog"), str(path))
 

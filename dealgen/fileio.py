@@ -88,6 +88,15 @@ def _umask() -> int:
     return mask
 
 
+def is_pdf(path: str | Path) -> bool:
+    """Whether the file is a PDF by its content (False when it cannot be read: the reader says why)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
 def read_text(path: str | Path, what: str) -> str:
     """A UTF-8 text file (a byte-order mark, as some editors write, is dropped), or InputError
     naming it and why it cannot be read (exit 2)."""

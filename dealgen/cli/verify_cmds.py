@@ -6,10 +6,10 @@ import sys
 
 import click
 
-from ..catalog import parse_catalog, read_book_catalog, verify_catalog
+from ..catalog import parse_catalog, read_catalog, verify_catalog
 from ..errors import InputError
 from ..games import get_game
-from ..fileio import read_text
+from ..fileio import is_pdf, read_text
 from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 from ..solution import parse_solution
 from ..verify import replay
@@ -29,16 +29,12 @@ def verify(file: str, show: bool, as_json: bool) -> None:
     is illegal or a game is not won; exit 2 when FILE cannot be read.
     """
     # what FILE is goes by its content, so a renamed file is still read for what it is
-    try:
-        with open(file, "rb") as handle:
-            head = handle.read(5)
-    except OSError as err:
-        raise InputError(f"{file}: cannot read the file ({err.strerror})") from None
-    if file.lower().endswith(".pdf") and head != b"%PDF-":
+    pdf = is_pdf(file)
+    text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
+    if file.lower().endswith(".pdf") and not pdf:
         raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
-    text = "" if head == b"%PDF-" else read_text(file, "file")
-    if head == b"%PDF-" or text.lstrip().startswith("{"):
-        catalog = read_book_catalog(file) if head == b"%PDF-" else parse_catalog(text, file)
+    if pdf or text.lstrip().startswith("{"):
+        catalog = read_catalog(file) if pdf else parse_catalog(text, file)
         verdicts = verify_catalog(catalog)
         if as_json:
             echo_json([{"deal": v.deal, **v.to_json()} for v in verdicts])
