@@ -105,3 +105,14 @@ def test_shipped_seed_catalogs_verify(path: Path) -> None:
     catalog = read_catalog(path)
     verdicts = verify_catalog(catalog)
     assert verdicts and all(v.ok for v in verdicts), [v.line() for v in verdicts if not v.ok]
+
+
+def test_default_output_folder_is_made_only_for_a_result(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    failed = CliRunner().invoke(main, ["generate", "perpetual-motion", "--count", "4", "--max-tries", "2",
+                                       "--jobs", "1"])
+    assert failed.exit_code == 1, failed.output
+    assert not (tmp_path / "output").exists()
+    made = CliRunner().invoke(main, ["generate", "perpetual-motion", "--count", "4", "--jobs", "1"])
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "output" / "perpetual-motion-4.json").is_file()

@@ -97,9 +97,10 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     name = get_game(game).name
     default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
-    target = check_writable(output or output_folder(OUTPUT) / f"{name}-{count or default}.json")
+    target = _target(output, f"{name}-{count or default}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} puzzles")
+    output_folder(target.parent)
     write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
     what = "problem" if get_game(name).problem_kit() is not None else "deal"
@@ -147,7 +148,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
-    target = check_writable(output or output_folder(OUTPUT) / f"{game_name}-book-{layout.name}.pdf")
+    target = _target(output, f"{game_name}-book-{layout.name}.pdf")
     if save_catalog:
         check_writable(save_catalog)
     if catalog is None:
@@ -164,9 +165,17 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         every=every,
     )
     began = time.monotonic()
+    output_folder(target.parent)
     write_book(cat, layout, info, target)
     click.echo(f"wrote {target} ({len(cat.entries)} puzzles, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
+
+
+def _target(output: str | None, default_name: str) -> Path:
+    """The file to write: ``output``, or ``default_name`` in output/. Checked now; the default
+    folder is made only when the file is ready (``output_folder`` then), so a failed run
+    leaves nothing behind."""
+    return check_writable(output) if output else planned_folder(OUTPUT) / default_name
 
 
 def _given(name: str) -> bool:
