@@ -429,3 +429,13 @@ def test_a_position_file_in_either_form_draws_the_same(tmp_path, game):
     other = "penguin" if game != "penguin" else "pack-n-stack"
     result = run("render", other, "--position", str(position), "-o", str(tmp_path / "x.png"))
     assert result.exit_code == 2 and f"a {game} position, not {other}" in result.output
+
+
+def test_a_game_named_further_down_a_file_is_not_its_game(tmp_path):
+    """Only the opening `key: value` lines are a position's header: notes that quote a
+    `game:` line later on say nothing about the file."""
+    notes = tmp_path / "notes.md"
+    notes.write_text("# My notes\n\nA solution file starts like this:\n\ngame: penguin\n")
+    result = run("render", "pack-n-stack", "--position", str(notes), "-o", str(tmp_path / "x.png"))
+    assert result.exit_code == 2 and "notes.md:3: expected 'key: value'" in result.output, result.output
+    assert "penguin" not in result.output

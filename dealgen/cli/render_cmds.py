@@ -87,8 +87,6 @@ def verified(solution: Solution) -> Solution:
 def load_position(game: Game, path: str) -> tuple[object, str | None]:
     """A position from a file (its text or JSON form, as `dealgen deal` prints them, or a strategy
     file) and, for a strategy, its question ("Red to play and win in 3")."""
-    import re
-
     from ..fileio import parse_json, read_text
     from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 
@@ -109,10 +107,26 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
         if not ok:  # the caption states the claim: nothing unverified is printed
             raise CheckFailed(f"refusing to draw a strategy that does not verify: {lines[0]}")
         return tree.state, question(tree)
-    named = re.search(r"^\s*game:\s*(\S+)", text, re.MULTILINE)
-    if named and named[1] != game.name:
-        raise InputError(f"{path}: a {named[1]} position, not {game.name}")
+    named = _header_game(text)
+    if named and named != game.name:
+        raise InputError(f"{path}: a {named} position, not {game.name}")
     return game.from_text(text, path), None
+
+
+def _header_game(text: str) -> str | None:
+    """The ``game:`` line of a position text's opening ``key: value`` lines, if any (a game
+    named further down, in some other kind of file, is not the file's game)."""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        key = key.strip().lower()
+        if not sep or not re.fullmatch(r"[a-z][a-z0-9 ]{0,15}", key):
+            return None
+        if key == "game":
+            return value.strip().lower() or None
+    return None
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
