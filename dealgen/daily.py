@@ -10,8 +10,9 @@ PySolFC game numbers. The grade depends on the
 shipped cut points; a published day's JSON file records its deal number, so a later
 recalibration never changes what was published.
 
-A series can instead be made from a seed catalog: its entries in order, one a day from a
-start date, so a date still always maps to the same puzzle.
+A series can instead be made from a seed catalog: its entries one a day from a start date,
+in the catalog's order or following a week of grades, so a date still always maps to the
+same puzzle.
 """
 
 from __future__ import annotations
@@ -85,19 +86,41 @@ def day_range(first: dt.date, days: int) -> list[dt.date]:
     return [first + dt.timedelta(days=k) for k in range(days)]
 
 
-def series_days(start: dt.date, first: dt.date, days: int, length: int) -> list[tuple[dt.date, int]]:
-    """A catalog series publishes its entries in order, one a day from ``start``: each of the
-    ``days`` dates from ``first`` with its entry's index (0-based); InputError when a date is
-    outside the series (checked before a date is made)."""
+def series_order(start: dt.date, grades: list[str], week: tuple[str, ...] | None) -> tuple[list[int], str]:
+    """The entry (0-based index) each day of a catalog series publishes, from ``start``, and
+    what ends the series. Without ``week``: the entries in the catalog's order. With it: each
+    day the next entry, in the catalog's order, of its weekday's grade, until a day's grade
+    has none left (entries of other grades, or left over, are not published)."""
+    if week is None:
+        return list(range(len(grades))), f"the catalog's {len(grades)} entries"
+    left = {grade: [i for i, g in enumerate(grades) if g == grade][::-1] for grade in week}
+    order: list[int] = []
+    while True:
+        weekday = (start.weekday() + len(order)) % 7
+        wanted = week[weekday]
+        if not left[wanted]:
+            break
+        order.append(left[wanted].pop())
+    count = grades.count(wanted)
+    return order, (f"the catalog has {count} '{wanted}' entr{'y' if count == 1 else 'ies'}, and the week "
+                   f"asks for one more on a {WEEKDAYS[weekday].capitalize()}")
+
+
+def series_days(start: dt.date, first: dt.date, days: int, order: list[int], ends: str) -> list[tuple[dt.date, int]]:
+    """Each of the ``days`` dates from ``first`` with the entry (0-based) it publishes, in a
+    series that publishes ``order`` one a day from ``start`` (``ends`` says what ends it);
+    InputError when a date is outside the series (checked before a date is made)."""
     k = (first - start).days
     if k < 0:
         raise InputError(f"{first.isoformat()} is before the series starts ({start.isoformat()}, --series-start)")
-    if k + days > length:
-        ends = (f"to {(start + dt.timedelta(days=length - 1)).isoformat()}"
-                if length - 1 <= (dt.date.max - start).days else "past the calendar's end")
+    if not order:
+        raise InputError(f"the series is empty: {ends}")
+    if k + days > len(order):
+        last = (f"to {(start + dt.timedelta(days=len(order) - 1)).isoformat()}"
+                if len(order) - 1 <= (dt.date.max - start).days else "past the calendar's end")
         raise InputError(f"{days} day{'s' if days > 1 else ''} from {first.isoformat()} run past the series' end: "
-                         f"the catalog's {length} entries run from {start.isoformat()} {ends}")
-    return list(zip(day_range(first, days), range(k, k + days)))
+                         f"it runs from {start.isoformat()} {last} ({ends})")
+    return list(zip(day_range(first, days), order[k:k + days]))
 
 
 # -- what a day publishes -------------------------------------------------------------

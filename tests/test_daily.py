@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from dealgen.cli import main
-from dealgen.daily import DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days, window_start
+from dealgen.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
+                          series_order, window_start)
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
 
@@ -115,19 +116,37 @@ SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
 
 def test_series_days_map_each_day_to_one_entry() -> None:
-    start = dt.date(2026, 12, 1)
-    assert series_days(start, start, 1, 3) == [(start, 0)]
-    assert series_days(start, dt.date(2026, 12, 2), 2, 3) == [(dt.date(2026, 12, 2), 1), (dt.date(2026, 12, 3), 2)]
+    start, end = dt.date(2026, 12, 1), dt.date(9999, 12, 30)
+    three, forty = [0, 1, 2], list(range(40))
+    assert series_days(start, start, 1, three, "") == [(start, 0)]
+    assert series_days(start, dt.date(2026, 12, 2), 2, [5, 3, 4], "") == [(dt.date(2026, 12, 2), 3),
+                                                                          (dt.date(2026, 12, 3), 4)]
     with pytest.raises(InputError, match="before the series starts"):
-        series_days(start, dt.date(2026, 11, 30), 1, 3)
-    with pytest.raises(InputError, match="run from 2026-12-01 to 2026-12-03"):
-        series_days(start, dt.date(2026, 12, 2), 3, 3)
+        series_days(start, dt.date(2026, 11, 30), 1, three, "")
+    with pytest.raises(InputError, match=r"runs from 2026-12-01 to 2026-12-03 \(what ends it\)"):
+        series_days(start, dt.date(2026, 12, 2), 3, three, "what ends it")
     with pytest.raises(InputError, match="runs past 9999-12-31"):
-        series_days(dt.date(9999, 12, 30), dt.date(9999, 12, 30), 5, 40)
+        series_days(end, end, 5, forty, "")
     with pytest.raises(InputError, match="past the calendar's end"):  # no date is made past it
-        series_days(dt.date(9999, 12, 30), dt.date(9999, 12, 30), 45, 40)
+        series_days(end, end, 45, forty, "")
     with pytest.raises(InputError, match="run past the series' end"):
-        series_days(start, start, 5_000_000, 40)
+        series_days(start, start, 5_000_000, forty, "")
+    with pytest.raises(InputError, match="the series is empty: nothing"):
+        series_days(start, start, 1, [], "nothing")
+
+
+def test_a_series_in_catalog_order_or_by_the_week() -> None:
+    grades = ["easy", "easy", "easy", "medium", "hard", "hard", "expert", "expert"]
+    assert series_order(dt.date(2026, 12, 1), grades, None) == (list(range(8)), "the catalog's 8 entries")
+    week = ("easy", "medium", "hard", "hard", "expert", "easy", "easy")
+    # 2026-11-30 is a Monday: easy, medium, hard, hard, expert, easy, then no easy left for Sunday
+    order, ends = series_order(dt.date(2026, 11, 30), grades, week)
+    assert order == [0, 3, 4, 5, 6, 1, 2] and ends == ("the catalog has 3 'easy' entries, and the week asks for "
+                                                       "one more on a Monday")
+    order, ends = series_order(dt.date(2026, 12, 1), grades, week)  # a Tuesday start: medium first
+    assert order == [3, 4, 5, 6, 0, 1, 2] and "1 'medium' entry" in ends and "Tuesday" in ends
+    assert series_order(dt.date(2026, 11, 30), ["hard"], week) == ([], "the catalog has 0 'easy' entries, and the "
+                                                                     "week asks for one more on a Monday")
 
 
 def test_day_ranges_stop_at_the_calendars_end() -> None:
@@ -153,6 +172,20 @@ def test_a_series_from_a_catalog_publishes_its_entries_in_order(tmp_path: Path, 
     assert len(list(tmp_path.iterdir())) == 10
 
 
+def test_a_series_can_follow_a_week_of_grades(tmp_path: Path) -> None:
+    catalog = json.loads((SEEDS / "idiots-delight-20.json").read_text())
+    week = ["easy", "easy", "medium", "medium", "hard", "hard", "expert"]
+    # 2026-12-05 is a Saturday: the first hard entry, then on Sunday the first expert one
+    result = CliRunner().invoke(main, ["daily", "--catalog", str(SEEDS / "idiots-delight-20.json"), "--series-start",
+                                       "2026-12-05", "--days", "2", "--week", ",".join(week), "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for day, grade in (("2026-12-05", "hard"), ("2026-12-06", "expert")):
+        k = next(k for k, entry in enumerate(catalog["deals"], 1) if entry["grade"] == grade)
+        record = json.loads((tmp_path / f"idiots-delight-{day}.json").read_text())
+        assert (record["deal"], record["grade"]) == (catalog["deals"][k - 1]["deal"], grade)
+        assert record["series"] == {"catalog": catalog["title"], "entry": k, "start": "2026-12-05", "week": week}
+
+
 def test_a_series_entry_that_does_not_verify_stops_everything(tmp_path: Path) -> None:
     catalog = json.loads((SEEDS / "idiots-delight-20.json").read_text())
     moves = catalog["deals"][1]["solution"]
@@ -173,7 +206,9 @@ def test_a_series_entry_that_does_not_verify_stops_everything(tmp_path: Path) ->
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "21"], "run past the series' end"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "abc"], "not a valid integer"),
     (["--catalog", "SEEDS", "--series-start", "2026-12-01"], "is a directory"),
-    (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", ",".join(["easy"] * 7)], "catalog's order decides"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", ",".join(["easy"] * 7), "--days", "6"],
+     "the catalog has 5 'easy' entries, and the week asks for one more on a Sunday"),
+    (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", "easy"], "--week needs seven grades"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--game", "penguin"], "is a catalog of idiots-delight deals"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--rules", "free"], "under 'strict' rules"),
 ])

@@ -204,10 +204,11 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
               help="The first day (default: today, UTC; with --catalog, the series start).")
 @click.option("--days", type=int, default=1, show_default=True, help="How many days from --date.")
 @click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
-              help="The grade for each weekday, Monday first.")
+              help="The grade for each weekday, Monday first (with --catalog, only when given).")
 @rules_option
 @click.option("--catalog", type=click.Path(dir_okay=False), callback=named, default=None,
-              help="Publish this seed catalog's entries in order, one a day, instead of each date's own deal.")
+              help="Publish this seed catalog's entries one a day (in its order, or by --week if given) instead "
+                   "of each date's own deal.")
 @click.option("--series-start", default=None, metavar="YYYY-MM-DD",
               help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
@@ -221,8 +222,9 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
     (date, deal, grade, solution); GAME-RULES-DATE-... under a rule set other than the game's
     first. A day's files are all drawn before any is written.
 
-    With --catalog and --series-start the days publish the catalog's entries in order instead,
-    entry 1 on the start day; every entry used is verified before anything is written.
+    With --catalog and --series-start the days publish the catalog's entries instead, one a day
+    from the start day: in the catalog's order, or with --week each day the next entry of its
+    weekday's grade. Every entry used is verified before anything is written.
     """
     import datetime as dt
 
@@ -230,7 +232,8 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
     from ..solve import solve_deal
 
     if catalog is not None or series_start is not None:
-        _daily_series(game, date_text, days, rules, catalog, series_start, mono, output)
+        _daily_series(game, date_text, days, parse_week(week, GRADES) if _given("week") else None, rules, catalog,
+                      series_start, mono, output)
         return
     g = get_game(game)
     rules = g.check_rules(rules)
@@ -295,20 +298,19 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
                          f"{name(puzzle)}. Give another -o folder, or remove that day's files first")
 
 
-def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono: bool, output: str) -> None:
-    """Daily files from a seed catalog: entry 1 on the series start, one entry a day."""
-    from ..daily import parse_date, series_days
+def _daily_series(game, date_text, days: int, week, rules, catalog, series_start, mono: bool, output: str) -> None:
+    """Daily files from a seed catalog, one entry a day from the series start: the catalog's
+    order, or the weekday's grade with ``week``."""
+    from ..daily import parse_date, series_days, series_order
 
     if catalog is None:
         raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
     if series_start is None:
         raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
-    if _given("week"):
-        raise InputError("--week sets the grades of the dates' own deals; with --catalog the catalog's order decides")
     cat = _read_matching_catalog(catalog, game, rules)
     start = parse_date(series_start)
     first = parse_date(date_text) if date_text else start
-    picks = series_days(start, first, days, len(cat.entries))
+    picks = series_days(start, first, days, *series_order(start, [e.grade for e in cat.entries], week))
     folder = planned_folder(output)
     g = get_game(cat.game)
     for day, i in picks:  # before any work: the days free, every entry verified (the gate)
@@ -322,6 +324,8 @@ def _daily_series(game, date_text, days: int, rules, catalog, series_start, mono
     for day, i in picks:
         entry = cat.entries[i]
         series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}
+        if week is not None:
+            series["week"] = list(week)
         if entry.kind == "problem":
             files = _problem_day_files(g, day, entry, mono, series)
         else:
