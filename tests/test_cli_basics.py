@@ -241,3 +241,21 @@ def test_render_names_files_of_the_wrong_kind(tmp_path: Path) -> None:
     result = run("render", "penguin", "1", "--solution", str(catalog), "-o", str(tmp_path / "p.png"))
     assert result.exit_code == 2 and "not a solution file" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pos.txt"]
+
+
+def test_output_without_suit_symbols_falls_back_to_letters(tmp_path: Path) -> None:
+    """A console or file in an encoding without ♥ (Windows' cp1252) gets 5H, not a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "pm.txt"
+    bad.write_text("game: perpetual-motion\ndeal: 1\nd d d d d d d d d d d d d d\n")  # fourteen rows: one too many
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    command = [sys.executable, "-c", "from dealgen.cli import main; main()"]
+    shown = subprocess.run([*command, "deal", "perpetual-motion", "1", "--format", "unicode"], env=env,
+                           capture_output=True, text=True, encoding="cp1252")
+    assert shown.returncode == 0 and "stock: JD 2D 9H" in shown.stdout, shown.stderr
+    checked = subprocess.run([*command, "verify", str(bad)], env=env, capture_output=True, text=True, encoding="cp1252")
+    assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
+    assert "FAILED" in checked.stdout and "\u2665" not in checked.stdout

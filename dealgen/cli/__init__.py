@@ -6,19 +6,40 @@ DealgenError and leave as one clear line on stderr with the error's exit code.
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 
 import click
 
 from .. import __version__
+from ..cards import SUITS, SUIT_SYMBOLS
 from ..errors import DealgenError
+
+_PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))
+
+
+def _plain_suits(err: UnicodeEncodeError) -> tuple[str, int]:
+    """For a terminal or file whose encoding lacks the suit symbols (Windows' cp1252): 5H for
+    5♥, and any other character it cannot hold as a backslash escape, never a traceback."""
+    text = err.object[err.start:err.end]
+    return "".join(_PLAIN.get(ch) or ch.encode("ascii", "backslashreplace").decode() for ch in text), err.end
+
+
+codecs.register_error("dealgen-plain", _plain_suits)
+
+
+def _safe_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):  # a real text stream (not a test runner's capture)
+            stream.reconfigure(errors="dealgen-plain")
 
 
 class _Group(click.Group):
     def main(self, *args, **kwargs):  # click's own usage errors, one line like every other error
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
+        _safe_streams()
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
         except click.UsageError as err:
