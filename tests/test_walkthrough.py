@@ -60,6 +60,13 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     assert covered == list(range(1, 92))
 
 
+def test_every_one_draws_every_move_until_all_goes_home():
+    wt = build_walkthrough(read_solution(SOLUTION_1), every=1)
+    marks = {cp.after for cp in wt.checkpoints}
+    tail = next(cp.after for cp in wt.checkpoints if "from here every card goes home" in cp.reasons)
+    assert set(range(tail + 1)) <= marks
+
+
 def test_beak_freed_means_uncovered():
     state = PENGUIN.deal(1)
     assert not beak_free(state)

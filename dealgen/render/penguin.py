@@ -346,9 +346,11 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
             merged[k] = merged.pop(prev) + milestones[k]
         else:
             merged[k] = milestones[k]
-    if every > 0:
+    if every > 0:  # within a quarter-period of a milestone (not of each other: --every 1 means every move)
+        marks = dict(merged)
         for k in default_checkpoints(n, every):
-            if 0 < k < tail and all(abs(k - m) > max(1, every // 4) for m in merged):
-                merged[k] = [""]
+            if 0 < k < tail and all(abs(k - m) > every // 4 for m in merged):
+                marks[k] = [""]
+        merged = marks
     return dict(sorted(merged.items()))
 
