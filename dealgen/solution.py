@@ -71,11 +71,20 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))
             headers[key] = (lineno, value.strip())
             continue
+        first = line.replace("=", " ").split()[0].lower()
+        if not tokens and first in HEADERS:  # `deal 1` or `game = penguin`: a header that lost its colon
+            value = line.replace("=", " ").split(None, 1)[1:] or ["VALUE"]
+            raise InputError(located(f"'{line}': a header needs a colon, e.g. '{first}: {value[0].strip()}'",
+                                     source, lineno))
         tokens.extend((lineno, token) for token in line.split())
 
+    if not headers and not tokens:
+        what = "holds only comments" if text.strip() else "is empty"
+        raise InputError(located(f"the file {what}: a solution has game: and deal: lines, then the moves", source))
     for key in ("game", "deal"):
         if key not in headers:
-            raise InputError(located(f"missing header '{key}:' (a solution starts with game:, deal: and rules: lines)", source))
+            raise InputError(located(f"missing header '{key}:' (a solution starts with game: and deal: lines, and "
+                                     f"rules: when not the game's first rule set)", source))
 
     def checked(key: str, check):
         lineno, value = headers[key]
@@ -92,6 +101,8 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
     moves = []
     for index, (lineno, token) in enumerate(tokens, 1):
         try:
+            if token[:-1].isdigit() and token.endswith("."):
+                raise InputError(f"'{token}' looks like a move number: write the moves alone, in order")
             moves.append(game.format_move(game.parse_move(token)))
         except InputError as err:
             raise InputError(located(f"move {index}: {err}", source, lineno)) from None
