@@ -97,13 +97,26 @@ def is_pdf(path: str | Path) -> bool:
         return False
 
 
+MAX_TEXT = 16 * 2**20  # far above any file dealgen reads or writes (a long catalog is about 1 MB)
+
+
 def read_text(path: str | Path, what: str) -> str:
     """A UTF-8 text file (a byte-order mark, as some editors write, is dropped), or InputError
     naming it and why it cannot be read (exit 2)."""
+    if not str(path).strip():
+        raise InputError(f"an empty name: give the {what}'s path")
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_TEXT + 1)
     except OSError as err:
         raise InputError(f"{path}: cannot read the {what} ({err.strerror or err})") from None
+    if len(data) > MAX_TEXT:
+        raise InputError(f"{path}: cannot read the {what}: over {MAX_TEXT // 2**20} MB, more than any dealgen file")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(f"{path}: cannot read the {what}: it is UTF-16 text (Windows Notepad's \"Unicode\"); "
+                         "save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: cannot read the {what}: not UTF-8 text (byte 0x{err.object[err.start]:02x} "
                          f"at offset {err.start})") from None

@@ -265,3 +265,21 @@ def test_output_without_suit_symbols_falls_back_to_letters(tmp_path: Path) -> No
     checked = subprocess.run([*command, "verify", str(bad)], env=env, capture_output=True, text=True, encoding="cp1252")
     assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
     assert "FAILED" in checked.stdout and "\u2665" not in checked.stdout
+
+
+@pytest.mark.parametrize("content, words", [
+    ("game: penguin\n".encode("utf-16"), "it is UTF-16 text (Windows Notepad's \"Unicode\"); save it as UTF-8"),
+    (b"\x00\xff\x10 binary", "not UTF-8 text (byte 0xff at offset 1)"),
+    (b"# x\n" * (4 * 2**20 + 1), "over 16 MB, more than any dealgen file"),
+])
+def test_files_that_are_not_text_dealgen_reads(tmp_path: Path, content: bytes, words: str) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_bytes(content)
+    result = run("verify", str(path))
+    assert result.exit_code == 2 and f"{path}: cannot read the file: {words}" in result.output, result.output
+
+
+def test_an_empty_file_name_is_named() -> None:
+    for args in (["verify", ""], ["walkthrough", "", "-o", "x.pdf"]):
+        result = run(*args)
+        assert result.exit_code == 2 and "an empty name" in result.output, result.output
