@@ -33,6 +33,7 @@ class Verdict:
     error: Failure | None = None
     before_error: Any = None  # the state before the failing move (for --show)
     reached: bool | None = None  # the claimed outcome was reached (None: the claim is "won")
+    final: Any = None  # the state after the last move, when every move was legal (for --show)
 
     @property
     def deal(self) -> int:
@@ -43,12 +44,15 @@ class Verdict:
         return self.error is None and (self.won if self.reached is None else self.reached)
 
     def to_json(self) -> dict[str, Any]:
+        s = self.solution
         error = None
         if self.error is not None:
-            error = {"move": self.error.move, "token": self.error.token, "reason": self.error.reason}
-        out = {"ok": self.ok, "moves_played": self.moves_played, "won": self.won, "error": error}
-        if self.solution.outcome != "won":
-            out["outcome"] = self.solution.outcome
+            error = {"move": self.error.move, "token": self.error.token, "line": self.error.line,
+                     "reason": self.error.reason}
+        out = {"ok": self.ok, "game": s.game, "deal": s.deal, "rules": s.rules, "moves_played": self.moves_played,
+               "won": self.won, "error": error, "verdict": self.line()}
+        if s.outcome != "won":
+            out["claimed_outcome"] = s.outcome
         return out
 
     def line(self) -> str:
@@ -59,13 +63,13 @@ class Verdict:
             where = f" (line {self.error.line})" if self.error.line else ""
             return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}"
         claim = self.solution.outcome
+        legal = f"all {self.moves_played} moves are legal" if self.moves_played else "there are no moves"
         if claim != "won":
             if not self.ok:
-                return (f"{what}: FAILED: all {self.moves_played} moves are legal but play does not end as "
-                        f"claimed ({claim}): {self.summary}")
+                return f"{what}: FAILED: {legal} but play does not end as claimed ({claim}): {self.summary}"
             return f"{what}: verified, {self.moves_played} moves, {self.summary}"
         if not self.won:
-            return f"{what}: FAILED: all {self.moves_played} moves are legal but the game is not won: {self.summary}"
+            return f"{what}: FAILED: {legal} but the game is not won: {self.summary}"
         return f"{what}: verified, {self.moves_played} moves, won"
 
 
@@ -92,7 +96,7 @@ def replay(solution: Solution) -> Verdict:
     reached = None
     if solution.outcome != "won":
         reached = outcome.over and outcome.status == game.record_outcomes.get(solution.outcome)
-    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary, reached=reached)
+    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary, reached=reached, final=state)
 
 
 def replay_states(solution: Solution) -> list[Any]:

@@ -117,7 +117,8 @@ def test_verify_a_winning_solution() -> None:
     assert result.exit_code == 0, result.output
     assert "verified, 91 moves, won" in result.output
     data = json.loads(run("verify", "--json", str(GOLDEN)).output)
-    assert data == {"ok": True, "moves_played": 91, "won": True, "error": None}
+    assert data == {"ok": True, "game": "penguin", "deal": 1, "rules": "parlett", "moves_played": 91, "won": True,
+                    "error": None, "verdict": "penguin deal 1 (parlett): verified, 91 moves, won"}
 
 
 def test_verify_names_the_illegal_move(tmp_path: Path) -> None:
@@ -126,7 +127,7 @@ def test_verify_names_the_illegal_move(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "move 2 '1a'" in result.output and "cell a is occupied by 3D" in result.output
     data = json.loads(run("verify", "--json", bad).output)
-    assert data["error"] == {"move": 2, "token": "1a", "reason": "cell a is occupied by 3D"}
+    assert data["error"] == {"move": 2, "token": "1a", "line": 6, "reason": "cell a is occupied by 3D"}
     shown = run("verify", "--show", bad).output
     assert "position before move 2" in shown and "cells: 3D - - - - - -" in shown
 
@@ -283,3 +284,18 @@ def test_an_empty_file_name_is_named() -> None:
     for args in (["verify", ""], ["walkthrough", "", "-o", "x.pdf"]):
         result = run(*args)
         assert result.exit_code == 2 and "an empty name" in result.output, result.output
+
+
+def test_a_short_solution_shows_where_play_stopped(tmp_path: Path) -> None:
+    lines = golden_text().splitlines()
+    short = write(tmp_path, "\n".join(lines[:6]) + "\n")  # the headers and the first line of moves
+    result = run("verify", "--show", short)
+    assert result.exit_code == 1 and "all 10 moves are legal but the game is not won" in result.output
+    after = PENGUIN.deal(1)
+    for token in lines[5].split():
+        after = PENGUIN.play(after, PENGUIN.parse_move(token))
+    assert "position after the last move (10):\n" + PENGUIN.to_text(after) in result.output
+    data = json.loads(run("verify", "--json", short).output)
+    assert not data["ok"] and data["error"] is None and "not won" in data["verdict"]
+    none = write(tmp_path, "\n".join(lines[:5]) + "\n")
+    assert "there are no moves but the game is not won" in run("verify", none).output

@@ -58,7 +58,7 @@ def test_a_cycling_record_is_written_and_verified(tmp_path: Path) -> None:
     result = run("verify", str(path))
     assert result.exit_code == 0 and "verified" in result.output and "cycles" in result.output
     data = json.loads(run("verify", "--json", str(path)).output)
-    assert data["ok"] and data["outcome"] == "cycles" and not data["won"]
+    assert data["ok"] and data["claimed_outcome"] == "cycles" and not data["won"]
 
 
 def test_a_record_must_end_exactly_as_claimed(tmp_path: Path) -> None:

@@ -19,7 +19,8 @@ from .common import echo_json
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=str))
-@click.option("--show", is_flag=True, help="Print the position before the failing move (for a strategy file, where its first failure shows).")
+@click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
+                                          "the end (for a strategy file, where its first failure shows).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and books).")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
@@ -67,4 +68,7 @@ def verify(file: str, show: bool, as_json: bool) -> None:
         if show and verdict.before_error is not None:
             click.echo(f"position before move {verdict.error.move}:")
             click.echo(get_game(solution.game).to_text(verdict.before_error), nl=False)
+        elif show and not verdict.ok:  # every move legal, but not the claimed end: where play stopped
+            click.echo(f"position after the last move ({verdict.moves_played}):")
+            click.echo(get_game(solution.game).to_text(verdict.final), nl=False)
     sys.exit(0 if verdict.ok else 1)
