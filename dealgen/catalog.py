@@ -32,7 +32,7 @@ from .errors import CheckFailed, InputError
 from .fileio import is_pdf, parse_json, read_text, write_atomic
 from .grade import GRADES, grade_of
 from .games import Game, get_game
-from .solution import Solution, check_outcome
+from .solution import Solution, check_outcome, read_move
 from .verify import Verdict, replay
 
 SCHEMA = "dealgen-catalog"
@@ -76,7 +76,7 @@ class Entry:
             raise InputError(f"{where}: 'solution' must be a list of move tokens")
         for n, token in enumerate(moves, 1):
             try:
-                game.parse_move(token)
+                read_move(game, token)
             except InputError as err:
                 raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
         if not isinstance(raw["metrics"], dict):

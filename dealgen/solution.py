@@ -101,12 +101,24 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
     moves = []
     for index, (lineno, token) in enumerate(tokens, 1):
         try:
-            if token[:-1].isdigit() and token.endswith("."):
-                raise InputError(f"'{token}' looks like a move number: write the moves alone, in order")
-            moves.append(game.format_move(game.parse_move(token)))
+            moves.append(game.format_move(read_move(game, token)))
         except InputError as err:
             raise InputError(located(f"move {index}: {err}", source, lineno)) from None
     return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens), source)
+
+
+def read_move(game: Game, token: str):
+    """``game.parse_move(token)``, after refusing what is no move of any game in words that
+    show it (a pasted invisible character, a runaway token, a move number)."""
+    if len(token) > 12:
+        raise InputError(f"'{token[:12]}…' ({len(token):,} characters) is far longer than any move")
+    hidden = [ch for ch in token if not ch.isprintable()]
+    if hidden:
+        shown = token.encode("unicode_escape").decode("ascii")
+        raise InputError(f"'{shown}' holds an invisible character (U+{ord(hidden[0]):04X}); retype the move")
+    if token[:-1].isdigit() and token.endswith("."):
+        raise InputError(f"'{token}' looks like a move number: write the moves alone, in order")
+    return game.parse_move(token)
 
 
 def check_outcome(game: Game, value: str) -> str:

@@ -157,6 +157,8 @@ def test_verify_refuses_moves_after_the_win(tmp_path: Path) -> None:
     (lambda t: t.replace("deal: 1", "deal 1"), ":4: 'deal 1': a header needs a colon, e.g. 'deal: 1'"),
     (lambda t: t.replace("game: penguin", "game = penguin"), ":3: 'game = penguin': a header needs a colon"),
     (lambda t: t.replace("1a 1b", "1. 1a 1b"), "move 1: '1.' looks like a move number"),
+    (lambda t: t.replace("1a 1b", "1a 1b\u200b"), "move 2: '1b\\u200b' holds an invisible character (U+200B)"),
+    (lambda t: t.replace("1a 1b", "1a " + "1b" * 10_000), "move 2: '1b1b1b1b1b1b…' (20,000 characters) is far longer"),
     (lambda t: "", "the file is empty"),
     (lambda t: "# nothing yet\n\n", "the file holds only comments"),
 ])

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from ..errors import IllegalMove, InputError, located
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import SIDES, PnsState
+from ..solution import read_move
 from .race import check_certificate, race_win
 
 MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
@@ -118,7 +119,7 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
             raise InputError(located(f"one move per line, or 'race' and its packs; got '{raw.strip()}'", source, lineno))
         for token in tokens:
             try:
-                GAME.parse_move(token)
+                read_move(GAME, token)
             except InputError as err:
                 raise InputError(located(str(err), source, lineno)) from None
         node = Node(side, tokens, race, lineno)
