@@ -301,7 +301,8 @@ def read_book_catalog(path: str | Path) -> Catalog:
     finally:
         quiet.setLevel(level)
     if not data:
-        raise InputError(f"{path}: this PDF carries no dealgen catalog (no embedded '{ATTACHMENT}')")
+        raise InputError(f"{path}: this PDF carries no dealgen catalog (no embedded '{ATTACHMENT}'): only a dealgen "
+                         "book does; a walkthrough is checked from its solution file")
     try:
         text = data[0].decode("utf-8")
     except UnicodeDecodeError:

@@ -301,3 +301,16 @@ def test_a_short_solution_shows_where_play_stopped(tmp_path: Path) -> None:
     assert not data["ok"] and data["error"] is None and "not won" in data["verdict"]
     none = write(tmp_path, "\n".join(lines[:5]) + "\n")
     assert "there are no moves but the game is not won" in run("verify", none).output
+
+
+def test_a_file_named_pdf_that_is_not_one(tmp_path: Path) -> None:
+    for content in (b"game: penguin\n", bytes(range(256))):
+        path = tmp_path / "book.pdf"
+        path.write_bytes(content)
+        result = run("verify", str(path))
+        assert result.exit_code == 2 and "book.pdf: not a PDF" in result.output, result.output
+
+
+def test_walkthrough_of_a_game_without_a_number() -> None:
+    result = run("walkthrough", "penguin", "-o", "x.pdf")
+    assert result.exit_code == 2 and "give penguin a deal NUMBER (e.g. penguin 1)" in result.output

@@ -15,7 +15,7 @@ import click
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, output_folder, planned_folder, write_atomic
-from ..games import Game, get_game
+from ..games import GAMES, Game, get_game
 from ..solution import Solution, read_solution
 from ..verify import replay, replay_states
 from . import main
@@ -220,7 +220,8 @@ def _output_kind(output: str) -> str:
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE", callback=no_unknown_options)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
-@click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; 0: milestones only).")
+@click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; "
+                                                     "Perpetual Motion: every N passes; 0: milestones only).")
 @click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
 @rules_option
 @click.option("--solution", "solution_path", callback=named, default=None, metavar="FILE", help="Follow this solution file.")
@@ -253,6 +254,8 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
     if len(args) == 1:
         if solution_path:
             raise InputError("give a solution file or --solution, not both")
+        if args[0].strip().lower() in GAMES and not Path(args[0]).exists():
+            raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
         solution = read_solution(args[0])
         game = get_game(solution.game)
         if rules is not None and game.check_rules(rules) != solution.rules:

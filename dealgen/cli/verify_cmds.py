@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -31,9 +32,9 @@ def verify(file: str, show: bool, as_json: bool) -> None:
     """
     # what FILE is goes by its content, so a renamed file is still read for what it is
     pdf = is_pdf(file)
-    text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
-    if file.lower().endswith(".pdf") and not pdf:
+    if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
         raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
+    text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
     if pdf or text.lstrip().startswith("{"):
         catalog = read_catalog(file) if pdf else parse_catalog(text, file)
         verdicts = verify_catalog(catalog)
