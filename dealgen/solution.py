@@ -38,6 +38,7 @@ class Solution:
     # where each move token stood in the file it was read from (for error messages)
     lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     source: str = field(default="", compare=False, repr=False)
+    rules_given: bool = field(default=True, compare=False, repr=False)  # False: no rules: line, the default applies
 
     def line_of(self, index: int) -> int | None:
         return self.lines[index] if index < len(self.lines) else None
@@ -104,7 +105,8 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
             moves.append(game.format_move(read_move(game, token)))
         except InputError as err:
             raise InputError(located(f"move {index}: {err}", source, lineno)) from None
-    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens), source)
+    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens), source,
+                    "rules" in headers)
 
 
 def read_move(game: Game, token: str):

@@ -61,7 +61,11 @@ class Verdict:
         what = f"{s.game} deal {s.deal} ({s.rules})"
         if self.error is not None:
             where = f" (line {self.error.line})" if self.error.line else ""
-            return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}"
+            rule_sets = get_game(s.game).rule_sets
+            hint = "" if s.rules_given or len(rule_sets) == 1 else (
+                f" (the file has no rules: line, so the game's first rule set, '{s.rules}', applies; others: "
+                f"{', '.join(r for r in rule_sets if r != s.rules)})")
+            return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}{hint}"
         claim = self.solution.outcome
         legal = f"all {self.moves_played} moves are legal" if self.moves_played else "there are no moves"
         if claim != "won":

@@ -221,3 +221,16 @@ def test_scan_summary_grades_cycling_deals_too(tmp_path: Path) -> None:
     line = next(ln for ln in result.output.splitlines() if ln.startswith("grades:"))
     counts = [int(word) for word in line.split()[2::2]]
     assert sum(counts) == 6  # deals 1-6: won and cycling alike are graded puzzles
+
+
+def test_a_failure_under_default_rules_says_so(tmp_path: Path) -> None:
+    """A record played under `free` but written without its rules: line is checked under `strict`;
+    the failure says that the file chose no rule set."""
+    path = tmp_path / "id.txt"
+    assert run("solve", "idiots-delight", "5", "--rules", "free", "-o", str(path)).exit_code == 0
+    bare = tmp_path / "bare.txt"
+    bare.write_text("".join(line for line in path.read_text().splitlines(True) if not line.startswith("rules:")))
+    result = run("verify", str(bare))
+    assert result.exit_code == 1 and "the file has no rules: line, so the game's first rule set, 'strict', " \
+                                     "applies; others: free" in result.output, result.output
+    assert "no rules: line" not in run("verify", str(path)).output
