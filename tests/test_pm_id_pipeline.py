@@ -234,3 +234,7 @@ def test_a_failure_under_default_rules_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "the file has no rules: line, so the game's first rule set, 'strict', " \
                                      "applies; others: free" in result.output, result.output
     assert "no rules: line" not in run("verify", str(path)).output
+    drawn = run("walkthrough", str(bare), "--rules", "free", "-o", str(tmp_path / "w.pdf"))  # the file leaves it open
+    assert drawn.exit_code == 0, drawn.output
+    clash = run("walkthrough", str(path), "--rules", "strict", "-o", str(tmp_path / "x.pdf"))
+    assert clash.exit_code == 2 and "played under 'free' rules, not 'strict'" in clash.output

@@ -6,6 +6,7 @@ leaves nothing behind; files are written whole or not at all.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -258,6 +259,8 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
             raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
         solution = read_solution(args[0])
         game = get_game(solution.game)
+        if rules is not None and not solution.rules_given:  # the file leaves the rule set open
+            solution = dataclasses.replace(solution, rules=game.check_rules(rules))
         if rules is not None and game.check_rules(rules) != solution.rules:
             raise InputError(f"{args[0]}: this solution is played under '{solution.rules}' rules, not '{rules}'")
     elif len(args) == 2:
