@@ -99,7 +99,20 @@ def test_pm_walkthrough_goes_pass_by_pass() -> None:
 def test_cycling_record_walkthrough_ends_with_the_cycle() -> None:
     solution = solve_deal("perpetual-motion", 3, grade=False).to_solution()
     wt = build_walkthrough(solution, every=50)
-    assert "cycles" in wt.checkpoints[-1].reasons[0]
+    last = wt.checkpoints[-1]
+    assert last.title == "After pass 174: goes round forever (pass 175 would repeat pass 171)"
+    assert [cp.title for cp in wt.checkpoints[1:3]] == ["After pass 50: no card discarded yet",
+                                                        "After pass 100: 16 cards discarded so far"]
+    assert wt.ending() == f"Goes round forever (pass 175 would repeat pass 171); {len(solution.moves)} moves in all."
+    assert wt.steps[-1].words.startswith("the piles gathered: pass 175 would start from")
+
+
+def test_a_won_pm_walkthrough_gives_the_answer_in_passes() -> None:
+    solution = solve_deal("perpetual-motion", 1, grade=False).to_solution()
+    wt = build_walkthrough(solution, every=20)
+    assert wt.checkpoints[-1].title == "After pass 120: all 52 cards discarded"
+    assert wt.ending() == f"Comes out in 120 passes; {len(solution.moves)} moves in all."
+    assert wt.diagram_options(wt.checkpoints[1]).note == "after pass 20"
 
 
 def test_id_walkthrough_marks_the_last_deal() -> None:

@@ -50,11 +50,23 @@ def checkpoints(game: Any, states: Sequence[PMState], moves: Sequence[Any], ever
             continue
         before = states[k]  # the end of pass ``pass_no``
         if every > 0 and before.pass_no % every == 0:
-            marks[k] = [f"pass {before.pass_no} ends, {before.discarded} cards discarded so far"]
+            marks[k] = [_discarded(before)]
         elif every == 0 and before.discarded > states[k - 1 - _pass_length(moves, k)].discarded:
-            marks[k] = [f"pass {before.pass_no} ends, {before.discarded} cards discarded so far"]
-    marks.setdefault(n, []).append(game.outcome(states[-1]).summary.split(";")[0] if n else "the end")
+            marks[k] = [_discarded(before)]
+    end = states[-1]
+    marks.setdefault(n, []).append("the end" if not n else "all 52 cards discarded" if end.discarded == 52
+                                   else game.answer(end) or "the end")
     return marks
+
+
+def _discarded(state: PMState) -> str:
+    return f"{state.discarded} cards discarded so far" if state.discarded else "no card discarded yet"
+
+
+def checkpoint_head(state: PMState) -> str:
+    """Diagrams are placed by passes, as the steps are: "After pass 20" (a record that goes
+    round forever ends as the pass that would repeat begins)."""
+    return f"After pass {state.pass_no - (state.repeats is not None)}"
 
 
 def _pass_length(moves: Sequence[Any], k: int) -> int:
@@ -83,7 +95,7 @@ def steps(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -> list:
         gone = states[last].discarded - states[first].discarded
         rows = tokens.count("d")
         if rows == 0:  # only the gathering that ends the game
-            words = f"the piles gathered: {game.outcome(states[last]).summary}"
+            words = f"the piles gathered: {game.outcome(states[last]).summary.removeprefix('cycles: ')}"
         else:
             words = f"pass {pass_no}, {rows} rows: {' '.join(tokens)}" + (f" ({gone} cards discarded)" if gone else "")
         out.append(Step(len(out) + 1, "", words, first))

@@ -44,11 +44,12 @@ class Checkpoint:
     after: int  # moves played before this diagram (0 = the deal)
     reasons: tuple[str, ...]
     state: Any
+    head: str | None = None  # how the game counts its way here ("After pass 20"); None: by moves
 
     @property
     def title(self) -> str:
         reasons = [r for r in self.reasons if r and r != "the deal"]
-        head = "The deal" if self.after == 0 else f"After move {self.after}"
+        head = "The deal" if self.after == 0 else (self.head or f"After move {self.after}")
         return f"{head}: {', '.join(reasons)}" if reasons else head
 
 
@@ -89,6 +90,9 @@ class Walkthrough:
         if self.game.players:
             summary = self.game.outcome(self.end).summary
             return f"{summary[:1].upper()}{summary[1:]}, after {self.moves} turns."
+        answer = self.game.answer(self.end)
+        if answer:  # a game that plays itself: the answer is the point, the moves a detail
+            return f"{answer[:1].upper()}{answer[1:]}; {self.moves} moves in all."
         if self.solution.outcome == "won":
             return f"Solved in {self.moves} moves."
         return f"Played out in {self.moves} moves: {self.game.outcome(self.end).summary}."
@@ -103,7 +107,9 @@ class Walkthrough:
         checkpoint of the walkthrough the same height (images of one series); without it each
         diagram is as tall as its own position needs (a flowing document)."""
         note = None
-        if checkpoint.after:
+        if checkpoint.head:
+            note = checkpoint.head[:1].lower() + checkpoint.head[1:]
+        elif checkpoint.after:
             note = f"after move {checkpoint.after} of {self.moves}"
         options = replace(self.options(mono, caption, note), width=width, index_size=index_size)
         return options if uniform else replace(options, min_rows=0)
@@ -140,7 +146,9 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
         steps = tuple(Step(i + 1, token, game.describe_move(states[i], moves[i]))
                       for i, token in enumerate(solution.moves))
     marks = checkpoints(game, states, moves, every)
-    points = tuple(Checkpoint(k, tuple(reasons), states[k]) for k, reasons in sorted(marks.items()))
+    head = getattr(module, "checkpoint_head", lambda state: None)
+    points = tuple(Checkpoint(k, tuple(reasons), states[k], head(states[k]) if k else None)
+                   for k, reasons in sorted(marks.items()))
     rows = max((len(col) for cp in points for col in getattr(cp.state, "columns", ())), default=0)
     return Walkthrough(game, solution, steps, points, grade, rows, states[-1])
 
@@ -221,7 +229,8 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     items: list = []
     y = PAD + 16
     items.append(Text(PAD, y, f"{wt.title}: {wt.what}", 16, pal.text, bold=True))
-    facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}"]
+    answer = wt.game.answer(wt.end)
+    facts = ([answer] if answer else []) + [f"{wt.moves} moves", f"rules: {wt.solution.rules}"]
     if wt.grade:
         facts.insert(0, f"grade: {wt.grade}")
     y += 15
@@ -240,18 +249,21 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     y += rows * (th + 2 * label_size * 1.3 + gap) + 6
     items.append(Line(PAD, y, width - PAD, y, pal.slot_border, 0.5))
     y += 4
-    # all the moves in notation, ten to a row (fewer if wide tokens need it), each row numbered
+    # all the moves in notation, twenty or ten to a row (fewer if wide tokens need it), each row numbered
     # by its first move; columns as wide as the widest token (Pack 'n' Stack's "a2-a1") needs
     size = 9.5
     moves = wt.solution.moves
     label_w = text_width(f"{len(moves)}.", size) + 8
     pitch = max([size * 2.4] + [text_width(t, size) + size * 0.8 for t in moves])
-    per_line = max(1, min(10, int((width - 2 * PAD - label_w) // pitch)))
+    room = int((width - 2 * PAD - label_w) // pitch)
+    per_line = 20 if room >= 20 else max(1, min(10, room))  # tens, for counting; fewer only if they must
     for start in range(0, len(moves), per_line):
         y += size * 1.4
         items.append(Text(PAD + label_w - 8, y, f"{start + 1}.", size, pal.muted, anchor="end"))
         for k, token in enumerate(moves[start:start + per_line]):
             items.append(Text(PAD + label_w + k * pitch, y, token, size, pal.text))
+    y += size * 2
+    items.append(Text(PAD, y, wt.ending(), size, pal.text, bold=True))
     height = y + metrics(False).descent * size + PAD
     return Scene(width, height, items, pal.background)
 
