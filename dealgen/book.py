@@ -220,8 +220,8 @@ class _Book:
         count = len(catalog.entries)
         story += [
             Spacer(1, frame_h * 0.5),
-            Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules "
-                              f"({game.rule_notes.get(catalog.rules, '')})."), s.small),
+            Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules: "
+                              f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
             *[Paragraph(_escape(text), s.small) for text in self._colophon()],
             PageBreak(),
         ]
@@ -233,7 +233,7 @@ class _Book:
         story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, PageBreak()]
 
         story += [self._section("How to play", "how-to-play")]
-        story += self._rules_text(game.how_to_play.format(rules=game.rule_notes.get(catalog.rules, catalog.rules)))
+        story += self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
         story.append(PageBreak())
 
         story.append(self._section("Puzzles", "puzzles"))

@@ -14,6 +14,7 @@ from dealgen.book import BookInfo, book_pdf
 from dealgen.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
+from dealgen.games import GAMES
 from dealgen.games.penguin import PENGUIN
 from dealgen.layout import load_layout, preset_names
 from dealgen.render.pdf import pdf_bytes
@@ -202,3 +203,14 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.json", "huge.toml"]
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=lambda g: g.name)
+def test_every_rule_set_has_how_to_play_prose(game) -> None:
+    """A book's How to play gives the rule set's differences in sentences; every rule set has
+    them, and the page reads without a doubled bracket or a stray placeholder."""
+    for rules in game.rule_sets:
+        prose = game.rule_prose.get(rules, "")
+        assert prose.endswith(".") and len(prose) > 40, (game.name, rules)
+        text = game.how_to_play.format(rules=prose)
+        assert prose in text and "{" not in text and "))" not in text and ".." not in text

@@ -49,8 +49,9 @@ class Game(ABC, Generic[S, M]):
     players: ClassVar[tuple[str, ...]] = ()  # sides of a multi-player game, e.g. ("red", "black")
     # The rules for a book's how-to-play page, in our own words: paragraphs separated by
     # blank lines; a paragraph starting "## " is a heading. ``{rules}`` is replaced by the
-    # rule set's note.
+    # rule set's ``rule_prose``: what differs between rule sets, in sentences for a reader.
     how_to_play: ClassVar[str] = ""
+    rule_prose: ClassVar[dict[str, str]] = {}
     # The PySolFC game whose numbers our deal numbers are (the same shuffle): where a reader
     # can lay out deal N on screen. Empty means the game itself.
     pysolfc_game: ClassVar[str] = ""

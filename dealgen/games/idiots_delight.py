@@ -116,6 +116,10 @@ class IdiotsDelight(Game[IDState, IDMove]):
         "solution_length": 0.2,
         "choices": 0.1,  # positions on the way with more than one move
     }
+    rule_prose = {
+        "strict": "but only when no discard is possible, as the rules' source has it.",
+        "free": "at any time while the stock lasts, even when a discard is possible.",
+    }
     how_to_play = """\
 ## The layout
 Deal four cards face up in a row, one to start each of four stacks. The rest of the pack is the stock.
@@ -123,7 +127,7 @@ Deal four cards face up in a row, one to start each of four stacks. The rest of 
 ## Moves
 Only the top card of each stack is in play. When two top cards are of the same rank, discard both. When two
 top cards are of the same suit, discard the lower one (Ace is low). Deal four more cards from the stock, one
-onto each stack; under these rules: {rules}.
+onto each stack, {rules}
 
 ## The end
 The game is over when the stock is empty and nothing more can be discarded. It comes out only when every

@@ -179,6 +179,10 @@ class PackNStack(Game[PnsState, PnsMove]):
                    "20 turns without a pack",
     }
     players = SIDES
+    rule_prose = {
+        "parlett": "Parlett is silent on turns, passing and draws: one move a turn, passing only without a move, "
+                   "and these draws are our house rules.",
+    }
     how_to_play = """\
 ## The layout
 Two players, Red (hearts and diamonds) and Black (clubs and spades). Twenty-five cards lie face up in a five
@@ -197,7 +201,7 @@ a King any numeral. A square left empty is refilled at once from the stock. Once
 of two or more cards may also move to an empty square it sees.
 
 The game is drawn when neither player can move, when a position comes round a third time with the same
-player to move, or after twenty turns in a row without a pack ({rules}).
+player to move, or after twenty turns in a row without a pack. {rules}
 
 ## Reading the solutions
 Columns are lettered a to e from the left and rows numbered 1 to 5 from the top. b2-b5 packs the pile on

@@ -105,6 +105,14 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "supermove": "runs limited to (empty cells + 1) x 2^(empty columns other than the target)",
         "single": "one card at a time",
     }
+    rule_prose = {
+        "parlett": "A run may be of any length, as in Parlett's rules and in Goodsol's and PySolFC's Penguin.",
+        "supermove": "A run may be only as long as it could be moved one card at a time through the free cells "
+                     "and empty columns: (empty cells + 1) x 2 to the power of the empty columns other than the "
+                     "one it goes to.",
+        "single": "Under the rules of this book only one card moves at a time: a run is taken over card by card, "
+                  "through the cells.",
+    }
     how_to_play = """\
 ## The layout
 All 52 cards lie face up in seven columns of seven, fanned so you can see every card. The first card of the
@@ -123,7 +131,7 @@ cell to another, and never leave a foundation.
 
 Columns build down in suit, also turning the corner: a card goes on the next higher card of its own suit, so
 a King goes on an Ace, and the rank below the beak goes on a card of the beak's rank. A run of cards in
-sequence at the foot of a column moves as one onto a column where its top card fits ({rules}).
+sequence at the foot of a column moves as one onto a column where its top card fits. {rules}
 
 An emptied column may be filled only by a card one rank below the beak, or by a run headed by one.
 
