@@ -29,6 +29,7 @@ from .. import __version__
 from ..fileio import write_atomic
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES
 from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
+from .sizing import MIN_INDEX
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 CREATOR = f"dealgen {__version__}"
@@ -200,20 +201,28 @@ class SceneFlowable(Flowable):
 
 def diagram_scene(game: Any, state: Any, options: Any, width: float, height: float | None = None) -> tuple[Scene, float]:
     """The diagram of ``state`` built for a box ``width`` x ``height`` points, and the scale that
-    fits it there: 1 unless the box is too small for the asked index size (then less than 1)."""
-    from dataclasses import replace
-
+    fits it there: 1 unless the box is too small for the asked index size, first lowered to
+    7 pt (then less than 1)."""
     from .registry import position_scene
 
-    scene = position_scene(game, state, replace(options, width=width, height=height))
-    for _ in range(3):  # too tall for the box at this width: build it narrower, so the cards
-        # shrink and the text keeps its size, rather than shrinking the whole drawing to fit
-        if height is None or scene.height <= height:
-            break
-        narrower = position_scene(game, state, replace(options, width=width * height / scene.height, height=height))
-        if narrower.height >= scene.height:
-            break
-        scene = narrower
+    def fitted(options):
+        scene = position_scene(game, state, replace(options, width=width, height=height))
+        for _ in range(8):  # too tall for the box at this width: build it narrower, so the cards
+            # shrink and the text keeps its size, rather than shrinking the whole drawing to fit
+            if height is None or scene.height <= height:
+                break
+            narrower = position_scene(game, state, replace(options, width=scene.width * height / scene.height,
+                                                           height=height))
+            if narrower.height >= scene.height:
+                break
+            scene = narrower
+        return scene
+
+    scene = fitted(options)
+    index = options.index_size
+    while (scene.width > width or (height is not None and scene.height > height)) and index and index > MIN_INDEX:
+        index = max(MIN_INDEX, index - 0.5)  # still too big: smaller text (down to 7 pt) before any scaling
+        scene = fitted(replace(options, index_size=index))
     scale = min(1.0, width / scene.width)
     if height is not None:
         scale = min(scale, height / scene.height)
