@@ -22,6 +22,8 @@ from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
 
 from .conftest import DATA
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 from .pdfcheck import colour_operations, embedded, font_sizes, fonts_of, page_images
 
 INFO = BookInfo("Test Puzzles", "two deals", "A. Setter")
@@ -135,6 +137,15 @@ def test_every_preset_builds_with_legible_text(preset: str) -> None:
     assert any("Puzzle 2" in t for t in text_of(reader))
     sizes = font_sizes(reader)
     assert sizes and min(sizes) >= 7.0  # card indices, labels and running feet alike
+
+
+@pytest.mark.parametrize("preset", ["letter", "a4", "letter-4up"])
+def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None:
+    """A square too tall for a half or quarter page is built smaller with its text at 7 pt,
+    not scaled down below it (the bold "13" of a finished stack was 5.9 pt)."""
+    problems = read_catalog(SEEDS / "pack-n-stack-12.json")
+    reader = PdfReader(io.BytesIO(book_pdf(problems, load_layout(preset), INFO)))
+    assert min(font_sizes(reader)) >= 7.0 - 1e-3
 
 
 def test_gate_refuses_a_wrong_solution_and_writes_nothing(tmp_path: Path) -> None:

@@ -201,8 +201,8 @@ class SceneFlowable(Flowable):
 
 def diagram_scene(game: Any, state: Any, options: Any, width: float, height: float | None = None) -> tuple[Scene, float]:
     """The diagram of ``state`` built for a box ``width`` x ``height`` points, and the scale that
-    fits it there: 1 unless the box is too small for the asked index size, first lowered to
-    7 pt (then less than 1)."""
+    fits it there: 1 unless the box is too small for the asked index size (then less than 1,
+    the index first lowered as far as 7 pt where scaling alone would print smaller text)."""
     from .registry import position_scene
 
     def fitted(options):
@@ -218,15 +218,19 @@ def diagram_scene(game: Any, state: Any, options: Any, width: float, height: flo
             scene = narrower
         return scene
 
+    def scale_of(scene):
+        return min(1.0, width / scene.width, 1.0 if height is None else height / scene.height)
+
+    def legible(scene):
+        smallest = scene.smallest_text()
+        return smallest is None or smallest * scale_of(scene) >= MIN_INDEX
+
     scene = fitted(options)
     index = options.index_size
-    while (scene.width > width or (height is not None and scene.height > height)) and index and index > MIN_INDEX:
-        index = max(MIN_INDEX, index - 0.5)  # still too big: smaller text (down to 7 pt) before any scaling
+    while not legible(scene) and index and index > MIN_INDEX:
+        index = max(MIN_INDEX, index - 0.5)  # scaling would print text under 7 pt: smaller text first
         scene = fitted(replace(options, index_size=index))
-    scale = min(1.0, width / scene.width)
-    if height is not None:
-        scale = min(scale, height / scene.height)
-    return scene, scale
+    return scene, scale_of(scene)
 
 
 def draw_diagram(canvas: Canvas, game: Any, state: Any, options: Any, x: float, y: float, width: float,
