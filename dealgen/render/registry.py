@@ -4,10 +4,14 @@ A game gets diagrams by adding ``render/<game>.py`` with
 
     position_scene(game, state, options: DiagramOptions) -> Scene          (required)
     checkpoints(game, states, moves, every) -> dict[int, list[str]]      (optional)
+    steps(game, states, moves) -> list[Step]                             (optional)
+    checkpoint_head(state) -> str                                        (optional)
 
 and nothing else changes: the CLI, walkthroughs, books and daily images look the module
 up by the game's name. ``checkpoints`` maps "after this many moves" to the reasons for a
 diagram there; without it a walkthrough shows the start, every N moves and the end.
+``steps`` groups moves into the steps a reader follows (one a move without it), and
+``checkpoint_head`` names a diagram's place the game's way ("After pass 20", not the move).
 """
 
 from __future__ import annotations
