@@ -202,7 +202,7 @@ class _Book:
         else:
             canvas.drawString(bleed + layout.outside, y, str(page))
             canvas.drawRightString(bleed + layout.width - layout.inside, y,
-                                   f"{self.game.title} · {self.catalog.rules} rules")
+                                   f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}")
         canvas.restoreState()
 
     # -- sections ---------------------------------------------------------------------
@@ -317,7 +317,7 @@ class _Book:
         buffer = io.BytesIO()
         doc = _Doc(buffer, pagesize=(layout.width + 2 * bleed, layout.height + 2 * bleed),
                    pageTemplates=self._templates(), title=self.info.title, author=self.info.author or "dealgen",
-                   subject=f"{len(self.catalog.entries)} {self.game.title} puzzles ({self.catalog.rules} rules)",
+                   subject=f"{len(self.catalog.entries)} {self.game.title} puzzles ({self.game.rules_label(self.catalog.rules)})",
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
                    topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas

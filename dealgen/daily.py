@@ -30,6 +30,11 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 DEFAULT_WEEK = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
 
 
+def day_words(day: dt.date) -> str:
+    """A date as the day's images print it: "Sunday 22 November 2026"."""
+    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+
+
 def parse_date(text: str) -> dt.date:
     """YYYY-MM-DD, or InputError saying so (also for dates that do not exist)."""
     try:

@@ -66,6 +66,8 @@ def test_book_structure(book_6x9: bytes) -> None:
     # running page numbers: every page but the title shows its number
     for number, text in enumerate(pages[1:], 2):
         assert str(number) in text.split()
+    assert "Penguin · Parlett rules" in pages[3]  # the left-hand foot names the rules as a reader would
+    assert reader.metadata.subject.endswith("(Parlett rules)")
     # bookmarks and metadata
     titles = [item.title if not isinstance(item, list) else None for item in reader.outline]
     assert {"Contents", "How to play", "Puzzles", "Solutions"} <= set(titles)

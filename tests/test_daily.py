@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from pypdf import PdfReader
 
 from dealgen.cli import main
 from dealgen.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
@@ -56,7 +57,9 @@ def test_a_day_publishes_its_files(tmp_path: Path) -> None:
         with Image.open(f"{stem}-{kind}.png") as image:
             assert image.size == size
             assert image.convert("L").getextrema()[0] < 64  # not blank: there is dark ink
-    assert Path(f"{stem}-solution.pdf").read_bytes().startswith(b"%PDF")
+    solution = PdfReader(f"{stem}-solution.pdf")
+    title = solution.pages[0].extract_text().splitlines()[0]
+    assert title.startswith("Penguin · Monday 23 November 2026 · deal")  # the sheet says which day it answers
     assert Path(f"{stem}-solution.png").stat().st_size > 10_000
     # the same date maps to the same deal every time
     again = CliRunner().invoke(main, ["daily", "--date", "2026-11-23", "-o", str(tmp_path / "again")])

@@ -121,7 +121,11 @@ def test_png_set_and_overview(wt1):
     for scene in scenes.values():
         assert scene.outside() == []
     overview = overview_scene(wt1)
-    assert all(tok in {t.text for t in overview.texts()} for tok in wt1.solution.moves)
+    texts = {t.text for t in overview.texts()}
+    assert all(tok in texts for tok in wt1.solution.moves)
+    # as in the PDF, every card home is left to the ending line, not drawn
+    assert "After move 50" in " ".join(texts) and not any(t.startswith(f"After move {wt1.moves}") for t in texts)
+    assert f"Solved in {wt1.moves} moves." in texts
     last = checkpoint_scene(wt1, len(wt1.checkpoints) - 1)
     assert any("Solved in 91 moves" in t.text for t in last.texts())
 

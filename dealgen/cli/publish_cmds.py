@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -340,17 +341,18 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
                series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day, drawn in memory first; ``series`` names the catalog entry it comes from."""
     from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, grade_mark
+    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
     from ..render.pdf import walkthrough_pdf_bytes
     from ..render.png import fitting_dpi, png_bytes
     from ..render.registry import DiagramOptions, position_scene
     from ..render.walkthrough import build_walkthrough, overview_scene
 
-    wt = build_walkthrough(solution, grade=grade)  # replays through the engine again
+    dated = day_words(day)
+    wt = replace(build_walkthrough(solution, grade=grade), dated=dated)  # replays through the engine again
     stem = day_stem(game, rules, day)
-    title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    title = f"{game.title} · {dated}"
     subtitle = (f"PySolFC {game.pysolfc_title} #{solution.deal} · {grade.capitalize()} "
-                f"{grade_mark(grade, GRADES)} · {rules} rules")
+                f"{grade_mark(grade, GRADES)} · {game.rules_label(rules)}")
     diagram = position_scene(game, game.deal(solution.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
@@ -401,7 +403,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, output: str) ->
 def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day's problem, drawn in memory first; ``series`` as for _day_files."""
     from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, grade_mark
+    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
     from ..render.pdf import problem_pdf_bytes
     from ..render.png import fitting_dpi, png_bytes
     from ..render.problem import solution_scene
@@ -411,9 +413,9 @@ def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None)
     question, lines, complete = kit.solution(entry.strategy_text(game), entry.source)
     state = entry.state(game, game.default_rules)
     stem = day_stem(game, game.default_rules, day)
-    title = f"{game.title} · {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    title = f"{game.title} · {day_words(day)}"
     subtitle = (f"{question} · {entry.grade.capitalize()} {grade_mark(entry.grade, GRADES)} · from deal #{entry.deal}"
-                f" · {game.default_rules} rules")
+                f" · {game.rules_label(game.default_rules)}")
     diagram = position_scene(game, state, DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}

@@ -52,6 +52,12 @@ class Game(ABC, Generic[S, M]):
     # rule set's ``rule_prose``: what differs between rule sets, in sentences for a reader.
     how_to_play: ClassVar[str] = ""
     rule_prose: ClassVar[dict[str, str]] = {}
+    # What a printed page calls a rule set, where "<name> rules" would read wrong (a person's name).
+    rule_labels: ClassVar[dict[str, str]] = {}
+
+    def rules_label(self, rules: str) -> str:
+        """A rule set as captions, titles and running heads print it ("Parlett rules")."""
+        return self.rule_labels.get(rules, f"{rules} rules")
     # The PySolFC game whose numbers our deal numbers are (the same shuffle): where a reader
     # can lay out deal N on screen. Empty means the game itself.
     pysolfc_game: ClassVar[str] = ""

@@ -173,6 +173,7 @@ class PackNStack(Game[PnsState, PnsMove]):
     pysolfc_game = "Perpetual Motion"  # PySolFC has no such game; the deal shuffles the same
     record_outcomes = {"won": "won", "drawn": "drawn"}  # a game record may end either way
     rule_sets = ("parlett",)
+    rule_labels = {"parlett": "Parlett rules"}
     rule_notes = {
         "parlett": "Parlett's rules, with house rules where he is silent: one move a turn, a player who "
                    "can move must, one who cannot passes; drawn by deadlock, a third repetition or "

@@ -105,6 +105,7 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "supermove": "runs limited to (empty cells + 1) x 2^(empty columns other than the target)",
         "single": "one card at a time",
     }
+    rule_labels = {"parlett": "Parlett rules", "single": "single-card rules"}
     rule_prose = {
         "parlett": "A run may be of any length, as in Parlett's rules and in Goodsol's and PySolFC's Penguin.",
         "supermove": "A run may be only as long as it could be moved one card at a time through the free cells "

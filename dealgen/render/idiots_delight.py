@@ -20,7 +20,7 @@ def position_scene(game: Any, state: IDState, options: DiagramOptions) -> Scene:
     title = "Idiot's Delight" + (f" · deal {state.deal}" if state.deal is not None else "")
     # at the deal the stock's order is the whole puzzle: list it, so it can be played from the page
     dealt = state.discarded == 0 and all(len(stack) <= 1 for stack in state.stacks)
-    return table_scene(Table(title, [f"{state.rules} rules"], len(state.stock), state.stacks, state.discarded,
+    return table_scene(Table(title, [game.rules_label(state.rules)], len(state.stock), state.stacks, state.discarded,
                              stock_order=state.stock if dealt else ()), options)
 
 

@@ -436,8 +436,8 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
             story.append(Paragraph(_marked(text, mono, red), styles["facts"]))
     natural = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width if wt.checkpoints else 0.0
     for i, cp in enumerate(wt.checkpoints):
-        if i and cp.after == wt.moves and wt.solution.outcome == "won" and not wt.game.players:
-            continue  # every card home: the ending line says so, a diagram would add a page of nothing
+        if not wt.pictured(i):
+            continue
         options = wt.diagram_options(cp, mono, caption=False, uniform=False, index_size=index_size)
         story.append(CheckpointFlowable(
             Paragraph(_marked(cp.title, mono, red), styles["heading"]),

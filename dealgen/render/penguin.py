@@ -43,7 +43,6 @@ STEP = 17.0 / 11.03  # natural fan step, per point of index height (17 pt at 9.5
 FOUNDATION_STEP = 2.0  # foundation piles fan at twice the index height
 ROOM = 13  # cards a column holds at the natural step before the fan compresses
 MIN_ASPECT = 1.12  # card height / width when a height budget squeezes the cards
-RULE_NAMES = {"parlett": "Parlett rules", "supermove": "supermove rules", "single": "single-card rules"}
 
 
 def min_width(index_size: float = NATURAL_INDEX) -> float:
@@ -168,7 +167,7 @@ def position_scene(game: Any, state: PenguinState, options: DiagramOptions) -> S
     items: list = []
     y = g.margin
     if options.caption:
-        y = _caption(items, state, options, g, y, pal) + 8.0 * g.title / 12.5
+        y = _caption(items, game.rules_label(state.rules), state, options, g, y, pal) + 8.0 * g.title / 12.5
 
     longest = max([len(c) for c in state.columns] + [options.min_rows, 7])
     fixed = y + g.header + g.row_gap + g.header + g.margin
@@ -256,13 +255,13 @@ def _slot_words(items: list, x: float, top: float, w: float, h: float, size: flo
         items.append(Text(x + w / 2, first + n * lead, text, size, pal.muted, anchor="middle"))
 
 
-def _caption(items: list, state: PenguinState, options: DiagramOptions, g: Geometry, y: float, pal) -> float:
+def _caption(items: list, rules: str, state: PenguinState, options: DiagramOptions, g: Geometry, y: float, pal) -> float:
     """Title (game, deal, grade) and note lines (the beak, the rule set, the note), wrapped to the
     width; returns the bottom."""
     left, right = g.margin, g.width - g.margin
     title = options.title or ("Penguin" + (f" · deal {state.deal}" if state.deal is not None else ""))
     base, grade = title_line(items, title, options.grade, left, right, y, g.title, pal)
-    bits = ([grade] if grade else []) + [RULE_NAMES.get(state.rules, f"{state.rules} rules")]
+    bits = ([grade] if grade else []) + [rules]
     if options.note:
         bits.append(options.note)
     size = g.note

@@ -20,7 +20,7 @@ from .scene import Scene
 
 def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:
     title = "Perpetual Motion" + (f" · deal {state.deal}" if state.deal is not None else "")
-    notes = [f"{state.rules} rules", f"pass {state.pass_no}"]
+    notes = [game.rules_label(state.rules), f"pass {state.pass_no}"]
     outcome = game.outcome(state)
     if outcome.over:
         notes.append(outcome.summary.split(":")[0])  # "won in 120 passes" / "cycles"

@@ -62,10 +62,12 @@ class Walkthrough:
     grade: str | None = None
     min_rows: int = 0  # shared by every diagram, so they all have one height
     end: Any = None  # the final position
+    dated: str | None = None  # a daily deal's date as its images print it
 
     @property
     def title(self) -> str:
-        return f"{self.game.title} · deal {self.solution.deal}"
+        day = f" · {self.dated}" if self.dated else ""
+        return f"{self.game.title}{day} · deal {self.solution.deal}"
 
     @property
     def moves(self) -> int:
@@ -84,6 +86,12 @@ class Walkthrough:
         if self.game.players:
             return "the game"
         return "the solution" if self.solution.outcome == "won" else "the play"
+
+    def pictured(self, index: int) -> bool:
+        """Whether a document draws checkpoint ``index``: not a won solitaire's final position,
+        every card home, which the ending line states (a diagram of it would show nothing)."""
+        cp = self.checkpoints[index]
+        return not (index and cp.after == self.moves and self.solution.outcome == "won" and not self.game.players)
 
     def ending(self) -> str:
         """The last line of a walkthrough."""
@@ -220,7 +228,8 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     The small diagrams are built at ``thumb_width`` points, so their indices stay legible (7 pt or
     more) instead of being shrunk from the full-size diagram."""
     pal = palette(mono)
-    thumbs = [wt.diagram(cp, mono, caption=False, width=thumb_width) for cp in wt.checkpoints]
+    shown = [cp for i, cp in enumerate(wt.checkpoints) if wt.pictured(i)]
+    thumbs = [wt.diagram(cp, mono, caption=False, width=thumb_width) for cp in shown]
     thumb_scale = min(1.0, thumb_width / max(t.width for t in thumbs))  # < 1 only if too narrow to honour 7 pt
     tw = thumb_width
     th = max(t.height for t in thumbs) * thumb_scale
@@ -237,7 +246,7 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     items.append(Text(PAD, y, "  ·  ".join(facts), 9.5, pal.muted))
     y += 10
     label_size = 8.0
-    for i, (cp, thumb) in enumerate(zip(wt.checkpoints, thumbs)):
+    for i, (cp, thumb) in enumerate(zip(shown, thumbs)):
         col, row = i % across, i // across
         x = PAD + col * (tw + gap)
         top = y + row * (th + 2 * label_size * 1.3 + gap)
