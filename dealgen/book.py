@@ -31,6 +31,7 @@ from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
+from .render.fonts import keep_together
 from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
 from .render.walkthrough import build_walkthrough, walkthrough_flowables
@@ -47,7 +48,7 @@ class BookInfo:
 
 
 def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return keep_together(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 class _Styles:

@@ -162,10 +162,13 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     path = tmp_path / "cat.json"
     write_catalog(cat, path)
     out = tmp_path / "book.pdf"
-    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "-o", str(out)])
+    title = "Twelve Winning Positions at Pack 'n' Stack for Two Players"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "-o", str(out), "--title", title])
     assert result.exit_code == 0, result.output
     reader = PdfReader(out)
     pages = [p.extract_text() for p in reader.pages]
+    # the title wraps, but never inside the game's name
+    assert any("Pack 'n' Stack" in line for line in pages[0].splitlines())
     puzzle = next(i for i, t in enumerate(pages) if "Puzzle 1" in t and "From deal #26, after 41 turns" in t)
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])

@@ -187,3 +187,13 @@ def test_a_wide_low_box_gets_smaller_cards_not_smaller_text():
     scene, scale = diagram_scene(GAME, PROBLEM, DiagramOptions(caption=False, index_size=10.5), 540, 250)
     assert scene.height * scale <= 250 + 1e-6 and scene.width * scale <= 540 + 1e-6
     assert scale >= 0.8 and min(t.size for t in scene.texts()) * scale >= 6
+
+
+def test_wrapping_keeps_the_games_name_on_one_line():
+    from dealgen.render.fonts import text_width, wrap
+
+    text = "Pack 'n' Stack · Sunday 22 November 2026"
+    width = text_width("Pack 'n' Stack", 20, True) + 5  # room for the name, not for "Pack 'n' Stack ·"
+    lines = wrap(text, 20, width, True)
+    assert lines[0] == "Pack\u00a0'n'\u00a0Stack" and len(lines) > 2
+    assert wrap("a\tb  c", 10, 1000) == ["a b c"]

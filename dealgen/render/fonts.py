@@ -8,6 +8,7 @@ in each.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -60,11 +61,20 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     return metrics(bold).width(text, size)
 
 
+_BREAKS = re.compile(r"[^\S\u00a0]+")  # whitespace, but not the no-break space
+
+
+def keep_together(text: str) -> str:
+    """``text`` with no-break spaces around a lone 'n', so "Pack 'n' Stack" never breaks
+    over two lines (in our wrapping and in reportlab's, which both break only at spaces)."""
+    return text.replace(" 'n' ", "\u00a0'n'\u00a0")
+
+
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """Greedy word wrap to lines no wider than ``width`` points (a long word gets its own line)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in _BREAKS.split(keep_together(text).strip()):
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, size, bold) > width:
             lines.append(line)

@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable
 
 from .. import __version__
 from ..fileio import write_atomic
-from .fonts import FAMILY, FONT_FILES, PDF_NAMES
+from .fonts import FAMILY, FONT_FILES, PDF_NAMES, keep_together
 from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
 
@@ -362,7 +362,7 @@ def _marked(text: str, mono: bool, red: Color) -> str:
     from ..cards import SUIT_SYMBOLS
     from .walkthrough import suit_text
 
-    out = escape(suit_text(text, mono))
+    out = keep_together(escape(suit_text(text, mono)))
     if not mono:
         hexcolour = "#%02x%02x%02x" % tuple(round(v * 255) for v in red)
         for symbol in SUIT_SYMBOLS[2:]:
