@@ -56,7 +56,9 @@ class _Styles:
         names = register_fonts()
         regular, bold = names[False], names[True]
         body = layout.body_size
-        self.body = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.35, spaceAfter=body * 0.5)
+        # allowWidows=0: a paragraph's last line never starts a page alone (every style below inherits it)
+        self.body = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.35, spaceAfter=body * 0.5,
+                                   allowWidows=0)
         self.small = ParagraphStyle("small", parent=self.body, fontSize=body * 0.85, leading=body * 1.15)
         self.h1 = ParagraphStyle("h1", fontName=bold, fontSize=layout.heading_size, leading=layout.heading_size * 1.3,
                                  spaceAfter=layout.heading_size * 0.6)

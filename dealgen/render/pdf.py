@@ -383,11 +383,11 @@ def walkthrough_styles(body: float = 10.0, heading: float = 13.0, title: float =
     return {
         "title": ParagraphStyle("wt-title", fontName=bold, fontSize=title, leading=title * 1.25, spaceAfter=4),
         "facts": ParagraphStyle("wt-facts", fontName=regular, fontSize=body, leading=body * 1.4,
-                                textColor=muted, spaceAfter=2),
+                                textColor=muted, spaceAfter=2, allowWidows=0),
         "heading": ParagraphStyle("wt-heading", fontName=bold, fontSize=heading, leading=heading * 1.3,
                                   spaceBefore=8, spaceAfter=4),
         "step": ParagraphStyle("wt-step", fontName=regular, fontSize=body, leading=body * 1.35,
-                               leftIndent=body * 2.2, firstLineIndent=-body * 2.2),
+                               leftIndent=body * 2.2, firstLineIndent=-body * 2.2, allowWidows=0),
     }
 
 
