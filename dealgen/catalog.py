@@ -20,6 +20,7 @@ Every entry is replayed through the engine before a catalog is written and again
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 from dataclasses import dataclass, field
@@ -285,8 +286,9 @@ def write_catalog(catalog: Catalog, path: str | Path) -> Path:
 ATTACHMENT = "dealgen-catalog.json"  # the name a book carries its catalog under
 
 
-def read_book_catalog(path: str | Path) -> Catalog:
-    """The catalog a dealgen book carries inside its PDF as an embedded file."""
+def read_book_catalog(path: str | Path, pdf: bytes | None = None) -> Catalog:
+    """The catalog a dealgen book carries inside its PDF as an embedded file (the ``pdf``
+    bytes when given, else read from ``path``; ``path`` names it in errors either way)."""
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -294,7 +296,7 @@ def read_book_catalog(path: str | Path) -> Catalog:
     level = quiet.level
     quiet.setLevel(logging.ERROR)  # a damaged file is reported once, below, not as pypdf's warnings
     try:
-        attachments = PdfReader(str(path)).attachments
+        attachments = PdfReader(str(path) if pdf is None else io.BytesIO(pdf)).attachments
         data = attachments.get(ATTACHMENT)
     except (OSError, PyPdfError, ValueError) as err:
         raise InputError(f"{path}: cannot read the PDF ({err})") from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -110,6 +111,16 @@ def read_text(path: str | Path, what: str) -> str:
             data = handle.read(MAX_TEXT + 1)
     except OSError as err:
         raise InputError(f"{path}: cannot read the {what} ({err.strerror or err})") from None
+    return decode_text(data, str(path), what)
+
+
+def read_stdin() -> bytes:
+    """Standard input's bytes, at most MAX_TEXT + 1 of them (``decode_text`` refuses more)."""
+    return sys.stdin.buffer.read(MAX_TEXT + 1)
+
+
+def decode_text(data: bytes, path: str, what: str) -> str:
+    """Bytes read from ``path`` as UTF-8 text, or InputError saying why they are not."""
     if len(data) > MAX_TEXT:
         raise InputError(f"{path}: cannot read the {what}: over {MAX_TEXT // 2**20} MB, more than any dealgen file")
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):

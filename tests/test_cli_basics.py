@@ -182,6 +182,25 @@ def test_verify_missing_file(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "nope.txt" in result.output
 
 
+def test_verify_reads_standard_input() -> None:
+    result = CliRunner().invoke(main, ["verify", "-"], input=golden_text())
+    assert result.exit_code == 0 and "verified, 91 moves, won" in result.output
+    result = CliRunner().invoke(main, ["verify", "-"], input=golden_text().replace("deal: 1", "deal 1"))
+    assert result.exit_code == 2 and "<stdin>:4: 'deal 1': a header needs a colon" in result.output
+    result = CliRunner().invoke(main, ["verify", "-"], input=b"\xff\xfeg\x00")
+    assert result.exit_code == 2 and "<stdin>: cannot read the input: it is UTF-16 text" in result.output
+
+
+def test_verify_json_reports_unreadable_input_as_json(tmp_path: Path) -> None:
+    path = write(tmp_path, golden_text().replace("1a 1b", "1a 9b"))
+    result = CliRunner().invoke(main, ["verify", "--json", path])
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)  # the JSON alone on stdout; the one-line error on stderr
+    assert data["ok"] is False and data["error"]["exit_code"] == 2
+    assert data["error"]["reason"].startswith(f"{path}:6: move 2: '9b'")
+    assert f"dealgen: error: {path}:6: move 2" in result.stderr
+
+
 def test_verify_a_strategy_file(tmp_path: Path) -> None:
     good = DATA / "pns-26-strategy.txt"
     result = run("verify", str(good))

@@ -178,6 +178,8 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert read_book_catalog(out) == cat
     verified = CliRunner().invoke(main, ["verify", str(out)])
     assert verified.exit_code == 0 and "1 of 1 problems verified" in verified.output
+    piped = CliRunner().invoke(main, ["verify", "-"], input=out.read_bytes())  # a book on standard input
+    assert piped.exit_code == 0 and "1 of 1 problems verified" in piped.output
 
 
 def test_daily_files_of_a_problem():

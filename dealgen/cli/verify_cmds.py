@@ -7,36 +7,60 @@ import sys
 
 import click
 
-from ..catalog import parse_catalog, read_catalog, verify_catalog
+from ..catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
 from ..errors import InputError
 from ..games import get_game
-from ..fileio import is_pdf, read_text
+from ..fileio import decode_text, is_pdf, read_stdin, read_text
 from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 from ..solution import parse_solution
 from ..verify import replay
 from . import main
 from .common import echo_json
 
+STDIN = "<stdin>"  # how errors name standard input
+
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=str))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
 @click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
                                           "the end (for a strategy file, where its first failure shows).")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and books).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and "
+                                                      "books); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
-    or a Pack 'n' Stack strategy file (every reply covered, every branch a win).
+    or a Pack 'n' Stack strategy file (every reply covered, every branch a win). FILE - reads
+    standard input.
 
     Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
     is illegal or a game is not won; exit 2 when FILE cannot be read.
     """
+    try:
+        code = _verify(file, show, as_json)
+    except InputError as err:
+        if as_json:  # a program reading the JSON gets JSON; the one-line error still goes to stderr
+            echo_json({"ok": False, "error": {"reason": str(err), "exit_code": err.exit_code},
+                       "verdict": f"cannot verify: {err}"})
+        raise
+    sys.exit(code)
+
+
+def _verify(file: str, show: bool, as_json: bool) -> int:
     # what FILE is goes by its content, so a renamed file is still read for what it is
-    pdf = is_pdf(file)
-    if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
-        raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
-    text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
+    if file == "-":
+        data, source = read_stdin(), STDIN
+        pdf = data.startswith(b"%PDF-")
+        text = "" if pdf else decode_text(data, source, "input")
+    else:
+        data, source = None, file
+        pdf = is_pdf(file)
+        if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
+            raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
+        text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
     if pdf or text.lstrip().startswith("{"):
-        catalog = read_catalog(file) if pdf else parse_catalog(text, file)
+        if pdf:
+            catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
+        else:
+            catalog = parse_catalog(text, source)
         verdicts = verify_catalog(catalog)
         if as_json:
             echo_json([{"deal": v.deal, **v.to_json()} for v in verdicts])
@@ -46,11 +70,11 @@ def verify(file: str, show: bool, as_json: bool) -> None:
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
-        sys.exit(0 if all(v.ok for v in verdicts) else 1)
+        return 0 if all(v.ok for v in verdicts) else 1
 
     if is_strategy(text):  # a two-player "to play and win" strategy tree
-        tree = parse_strategy(text, file)
-        check = check_tree(tree, file)
+        tree = parse_strategy(text, source)
+        check = check_tree(tree, source)
         lines, ok = verdict_lines(tree, check)
         if as_json:
             echo_json({"ok": ok, "verdict": lines})
@@ -59,8 +83,8 @@ def verify(file: str, show: bool, as_json: bool) -> None:
             if show and check.position is not None:
                 click.echo("position where the first failure shows:")
                 click.echo(get_game("pack-n-stack").to_text(check.position), nl=False)
-        sys.exit(0 if ok else 1)
-    solution = parse_solution(text, file)
+        return 0 if ok else 1
+    solution = parse_solution(text, source)
     verdict = replay(solution)
     if as_json:
         echo_json(verdict.to_json())
@@ -72,4 +96,4 @@ def verify(file: str, show: bool, as_json: bool) -> None:
         elif show and not verdict.ok:  # every move legal, but not the claimed end: where play stopped
             click.echo(f"position after the last move ({verdict.moves_played}):")
             click.echo(get_game(solution.game).to_text(verdict.final), nl=False)
-    sys.exit(0 if verdict.ok else 1)
+    return 0 if verdict.ok else 1
