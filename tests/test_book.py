@@ -150,6 +150,20 @@ def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None
     assert min(font_sizes(reader)) >= 7.0 - 1e-3
 
 
+def test_large_print_solution_diagrams_keep_large_card_indices() -> None:
+    """A solution diagram is built no narrower than its 16 pt card indices need (before, the
+    6 x 9 cap on its width scaled a large-print diagram's indices down to about 10 pt)."""
+    from collections import Counter
+
+    layout = load_layout("large-print")
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, INFO)))
+    pages = text_of(reader)
+    solutions = next(i for i, t in enumerate(pages) if "Solutions" in heads(t))
+    sizes = Counter(round(s, 1) for s in font_sizes(reader, range(solutions, len(pages))))
+    index, _ = max(sizes.items(), key=lambda kv: kv[1])  # every card shows an index: the commonest size
+    assert index >= 0.95 * layout.body_size, sizes.most_common(4)
+
+
 def test_gate_refuses_a_wrong_solution_and_writes_nothing(tmp_path: Path) -> None:
     good = catalog()
     broken = Entry(617, "hard", 80.0, {}, good.entries[1].moves[:40] + ("7h",) + good.entries[1].moves[41:])

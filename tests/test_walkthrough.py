@@ -130,6 +130,18 @@ def test_png_set_and_overview(wt1):
     assert any("Solved in 91 moves" in t.text for t in last.texts())
 
 
+def test_the_ending_is_never_alone_atop_a_page(wt1):
+    """The last two steps and the ending line are kept together, so a page never starts with
+    one step and "Solved in ..." under it."""
+    from reportlab.platypus import KeepTogether
+
+    story = walkthrough_flowables(wt1)
+    last = story[-1]
+    assert isinstance(last, KeepTogether)
+    texts = [f.getPlainText() for f in last._content if hasattr(f, "getPlainText")]
+    assert texts[-1] == f"Solved in {wt1.moves} moves." and texts[:2] == [s.text() for s in wt1.steps[-2:]]
+
+
 def test_flowables_for_a_larger_document(wt1):
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate

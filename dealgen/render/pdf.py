@@ -414,7 +414,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     A book passes its own ``styles`` (keys title, facts, heading, step) and frame height.
     Diagrams are built for the frame's width, at most ``max_scale`` times the game's natural
     width, with card indices of ``index_size`` points (None: the default for that width)."""
-    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     from .scene import palette
 
@@ -434,7 +434,11 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         if legend is not None:
             text = legend(wt.game, wt.checkpoints[0].state)
             story.append(Paragraph(_marked(text, mono, red), styles["facts"]))
-    natural = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width if wt.checkpoints else 0.0
+    cap = 0.0  # diagrams at most max_scale times natural, but never too narrow for the asked index size
+    if wt.checkpoints:
+        cap = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width * max_scale
+        cap = max(cap, wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False, width=cap,
+                                  index_size=index_size).width)
     for i, cp in enumerate(wt.checkpoints):
         if not wt.pictured(i):
             continue
@@ -442,12 +446,14 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         story.append(CheckpointFlowable(
             Paragraph(_marked(cp.title, mono, red), styles["heading"]),
             DiagramFlowable(wt.game, cp.state, options, max_height=max_diagram_height,
-                            max_width=natural * max_scale)))
+                            max_width=cap)))
         for step in wt.steps_after(i):
             story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
     if wt.checkpoints and wt.checkpoints[-1].after == wt.moves:
-        story.append(Spacer(1, 6))
-        story.append(Paragraph(wt.ending(), styles["facts"]))
+        # the ending goes with the last two steps: never a lone step and the ending atop a page
+        last = [f for f in story[-2:] if isinstance(f, Paragraph) and f.style is styles["step"]]
+        del story[len(story) - len(last):]
+        story.append(KeepTogether(last + [Spacer(1, 6), Paragraph(wt.ending(), styles["facts"])]))
     return story
 
 
