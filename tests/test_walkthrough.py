@@ -142,6 +142,23 @@ def test_the_ending_is_never_alone_atop_a_page(wt1):
     assert texts[-1] == f"Solved in {wt1.moves} moves." and texts[:2] == [s.text() for s in wt1.steps[-2:]]
 
 
+def test_a_drawn_final_position_keeps_its_diagram(tmp_path):
+    """A two-player record's final position is drawn; keeping the ending with the last steps
+    must not take that diagram away (it did: 5 of 6 diagrams, the last step twice)."""
+    from dealgen.render.pdf import CheckpointFlowable
+
+    record = tmp_path / "game.txt"
+    result = CliRunner().invoke(main, ["play", "pack-n-stack", "3", "--red", "greedy", "--black", "random",
+                                       "-o", str(record)])
+    assert result.exit_code == 0, result.output
+    wt = build_walkthrough(read_solution(record))
+    story = walkthrough_flowables(wt)
+    drawn = sum(isinstance(f, CheckpointFlowable) for f in story)
+    assert drawn == len(wt.checkpoints) and isinstance(story[-2], CheckpointFlowable)
+    steps = [f.getPlainText() for f in story if hasattr(f, "getPlainText")]
+    assert len(steps) == len(set(steps))  # no step printed twice
+
+
 def test_flowables_for_a_larger_document(wt1):
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate

@@ -413,7 +413,8 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     one; a won solitaire's final position is left to the ending line.
     A book passes its own ``styles`` (keys title, facts, heading, step) and frame height.
     Diagrams are built for the frame's width, at most ``max_scale`` times the game's natural
-    width, with card indices of ``index_size`` points (None: the default for that width)."""
+    width (but never narrower than card indices of ``index_size`` points need; None: the
+    default for that width)."""
     from reportlab.platypus import KeepTogether, Paragraph, Spacer
 
     from .scene import palette
@@ -437,8 +438,9 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     cap = 0.0  # diagrams at most max_scale times natural, but never too narrow for the asked index size
     if wt.checkpoints:
         cap = wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False).width * max_scale
-        cap = max(cap, wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False, width=cap,
-                                  index_size=index_size).width)
+        if index_size is not None:
+            cap = max(cap, wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False, width=cap,
+                                      index_size=index_size).width)
     for i, cp in enumerate(wt.checkpoints):
         if not wt.pictured(i):
             continue
@@ -451,8 +453,9 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
             story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
     if wt.checkpoints and wt.checkpoints[-1].after == wt.moves:
         # the ending goes with the last two steps: never a lone step and the ending atop a page
-        last = [f for f in story[-2:] if isinstance(f, Paragraph) and f.style is styles["step"]]
-        del story[len(story) - len(last):]
+        last: list[Flowable] = []  # only steps that end the story (a final diagram stays where it is)
+        while len(last) < 2 and isinstance(story[-1], Paragraph) and story[-1].style is styles["step"]:
+            last.insert(0, story.pop())
         story.append(KeepTogether(last + [Spacer(1, 6), Paragraph(wt.ending(), styles["facts"])]))
     return story
 
