@@ -149,6 +149,8 @@ def test_verify_refuses_moves_after_the_win(tmp_path: Path) -> None:
     (lambda t: t.replace("1a 1b", "1a 9b"), "move 2: '9b': source '9' is no column"),
     (lambda t: t.replace("1a 1b", "1a 1z"), "move 2: '1z': target 'z' is no cell"),
     (lambda t: t.replace("1a 1b", "1a 1bc"), "'1bc' is not a Penguin move"),
+    (lambda t: t.replace("1a 1b", "1a 11"), "move 2: '11': a move needs two different places"),  # never legal
+    (lambda t: t.replace("1a 1b", "1a h1"), "move 2: 'h1': cards never leave the foundations"),
     (lambda t: t.replace("deal: 1", "deal: one"), "deal number 'one' is not a whole number"),
     (lambda t: t.replace("game: penguin", "game: bridge"), "unknown game 'bridge'"),
     (lambda t: t.replace("rules: parlett", "rules: loose"), "unknown rule set 'loose'"),

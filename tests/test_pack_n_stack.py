@@ -80,7 +80,9 @@ def test_wrong_colour():
 
 def test_seeing_same_row_or_column_whatever_lies_between():
     s = pos({"c1": "3H", "d4": "7H", "c5": "9H", "c3": "2S"}, stock="KS")
-    assert refused(s, "d4-c1") == "d4 does not see c1: not in the same row or column"
+    with pytest.raises(InputError, match="d4 does not see c1: not in the same row or column"):
+        G.parse_move("d4-c1")
+    assert G._why_not(s, PnsMove("pack", 18, 2)) == "d4 does not see c1: not in the same row or column"
     assert G.play(s, G.parse_move("c5-c1")).square[2][-1] == Card.parse("9H")  # c3 lies between
 
 
@@ -127,8 +129,10 @@ def test_the_whole_pile_moves():
 
 def test_bad_squares_and_tokens():
     s = pos({"a1": "2H", "a2": "3H"}, stock="KS")
-    assert refused(s, "b3-a1") == "b3 is empty: there is nothing to move"
-    assert refused(s, "a1-a1") == "a move needs two different squares, not a1 twice"
+    assert refused(s, "a3-a1") == "a3 is empty: there is nothing to move"
+    with pytest.raises(InputError, match="a move needs two different squares, not a1 twice"):
+        G.parse_move("a1-a1")  # no position allows it: the notation refuses it
+    assert G._why_not(s, PnsMove("pack", 0, 0)) == "a move needs two different squares, not a1 twice"
     for token in ("a1a2", "f1-a1", "a6-a1", "a1+a2", "", "passes"):
         with pytest.raises(InputError):
             G.parse_move(token)
@@ -161,7 +165,8 @@ def test_packet_to_empty_square_once_stock_is_empty():
     assert refused(s, "a1-e1") == "e1 is empty: to move a packet there write a1>e1"
     s2 = pos({"a1": "2H/5H", "e5": "7D", "c3": "4C"})
     assert refused(s2, "e5>e4") == "7D is a single card: only a packet (two or more cards) may move to an empty square"
-    assert refused(s2, "a1>c3") == "a1 does not see c3: not in the same row or column"
+    with pytest.raises(InputError, match="a1 does not see c3"):
+        G.parse_move("a1>c3")
     s3 = pos({"a1": "2H/5H", "a3": "4H"})
     assert refused(s3, "a1>a3") == "a3 is not empty (it holds 4H): to pack onto it write a1-a3"
 
@@ -254,8 +259,10 @@ def test_from_text_errors():
 
 
 def all_moves():
+    """Every move some position allows: the two squares differ and see each other."""
     squares = st.integers(0, 24)
-    return st.one_of(st.just(PASS), st.builds(PnsMove, st.sampled_from(["pack", "shift"]), squares, squares))
+    pairs = st.tuples(squares, squares).filter(lambda p: p[0] != p[1] and (p[0] // 5 == p[1] // 5 or p[0] % 5 == p[1] % 5))
+    return st.one_of(st.just(PASS), st.builds(lambda kind, p: PnsMove(kind, *p), st.sampled_from(["pack", "shift"]), pairs))
 
 
 @given(all_moves())
@@ -331,3 +338,7 @@ def test_verify_rejects_illegal_record_exit_1(tmp_path):
     assert "belongs to" in result.output
     path.write_text("game: pack-n-stack\ndeal: 3\nz9-a1\n")
     assert CliRunner().invoke(main, ["verify", str(path)]).exit_code == 2
+    # a move no position allows is a notation error (exit 2), as in every game
+    path.write_text("game: pack-n-stack\ndeal: 3\na1-b2\n")
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and "bad.txt:3: move 1: 'a1-b2': a1 does not see b2" in result.output

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dealgen.errors import IllegalMove
-from dealgen.games.penguin import PENGUIN
+from dealgen.errors import IllegalMove, InputError
+from dealgen.games.penguin import PENGUIN, PenguinMove
 
 from .conftest import position
 
@@ -111,9 +111,12 @@ def test_supermove_counts_empty_columns_other_than_the_target() -> None:
 
 def test_moves_that_are_never_legal() -> None:
     s = position("JH", {1: "2C 3D", 5: ""}, cells="4S 5S", home={"C": "JC", "S": "JS", "D": "JD"})
-    assert refused(s, "ab") == "a card cannot move from one flipper cell to another"
-    assert refused(s, "h1") == "cards never leave the foundations"
-    assert "two different places" in refused(s, "11")
+    for token, why in (("ab", "a card cannot move from one flipper cell to another"),
+                       ("h1", "cards never leave the foundations"), ("11", "not column 1 twice")):
+        with pytest.raises(InputError, match=why):  # no position allows them: the notation refuses
+            PENGUIN.parse_move(token)
+        with pytest.raises(IllegalMove, match=why):  # and so does the engine, for moves built in code
+            PENGUIN.play(s, PenguinMove(token[0], token[1]))
     assert refused(s, "5a") == "column 5 is empty"
     assert refused(s, "ch") .startswith("cell c is empty")
     assert "does not fit on 3D: column 1 takes only 2D" in refused(s, "a1")
@@ -126,7 +129,7 @@ def test_legal_moves_are_exactly_the_moves_play_accepts() -> None:
     for a in places:
         for b in places:
             try:
-                play(s, a + b)
+                PENGUIN.play(s, PenguinMove(a, b))
                 ok = True
             except IllegalMove:
                 ok = False

@@ -45,6 +45,16 @@ SEES: tuple[tuple[int, ...], ...] = tuple(
 _SEES_SET = tuple(frozenset(s) for s in SEES)
 
 
+def _shape_error(src: int, dst: int) -> str | None:
+    """Why no position could allow a move between these squares (None when some could)."""
+    a, b = SQUARE_NAMES[src], SQUARE_NAMES[dst]
+    if src == dst:
+        return f"a move needs two different squares, not {a} twice"
+    if dst not in _SEES_SET[src]:
+        return f"{a} does not see {b}: not in the same row or column"
+    return None
+
+
 def square_name(index: int) -> str:
     return SQUARE_NAMES[index]
 
@@ -277,16 +287,15 @@ this book was replayed by the game engine before printing.
         src, dst = move.src, move.dst
         a, b = SQUARE_NAMES[src], SQUARE_NAMES[dst]
         pile = state.square[src]
-        if src == dst:
-            return f"a move needs two different squares, not {a} twice"
+        shape = _shape_error(src, dst)  # parse_move refuses these; moves built in code may not be parsed
+        if shape is not None:
+            return shape
         if not pile:
             return f"{a} is empty: there is nothing to move"
         head = pile[-1]
         owner = side_of(head)
         if owner != state.to_move:
             return f"{head.code} belongs to {SIDES[owner].capitalize()}; {me} is to move"
-        if dst not in _SEES_SET[src]:
-            return f"{a} does not see {b}: not in the same row or column"
         target = state.square[dst]
         if move.kind == "shift":
             if target:
@@ -371,8 +380,11 @@ this book was replayed by the game engine before printing.
         for name, role in zip(names, ("source", "target")):
             if name not in _SQUARE_INDEX:
                 raise InputError(f"'{token}': {role} '{name}' is not a square ({_USAGE})")
-        kind = "pack" if text[2] == "-" else "shift"
-        return PnsMove(kind, _SQUARE_INDEX[names[0]], _SQUARE_INDEX[names[1]])
+        src, dst = _SQUARE_INDEX[names[0]], _SQUARE_INDEX[names[1]]
+        shape = _shape_error(src, dst)
+        if shape is not None:  # no position allows it: a notation error, like an unknown square
+            raise InputError(f"'{token}': {shape} ({_USAGE})")
+        return PnsMove("pack" if text[2] == "-" else "shift", src, dst)
 
     def format_move(self, move: PnsMove) -> str:
         return move.token

@@ -88,6 +88,17 @@ class PenguinMove:
         return self.src + self.dst
 
 
+def _shape_error(src: str, dst: str) -> str | None:
+    """Why no position could allow a move from ``src`` to ``dst`` (None when some could)."""
+    if src == HOME:
+        return "cards never leave the foundations"
+    if src in CELLS and dst in CELLS:
+        return "a card cannot move from one flipper cell to another"
+    if src == dst:
+        return f"a move needs two different places, not {_place(src)} twice"
+    return None
+
+
 def _place(ch: str) -> str:
     if ch in COLUMNS:
         return f"column {ch}"
@@ -169,8 +180,6 @@ onto column 6. Every solution in this book was replayed move by move by the game
         return 52
 
     def _source_card(self, state: PenguinState, src: str) -> Card:
-        if src == HOME:
-            raise IllegalMove("cards never leave the foundations")
         if src in CELLS:
             card = state.cells[CELLS.index(src)]
             if card is None:
@@ -220,10 +229,9 @@ onto column 6. Every solution in this book was replayed move by move by the game
 
     def play(self, state: PenguinState, move: PenguinMove) -> PenguinState:
         src, dst = move.src, move.dst
-        if src in CELLS and dst in CELLS:
-            raise IllegalMove("a card cannot move from one flipper cell to another")
-        if src == dst:
-            raise IllegalMove(f"a move needs two different places, not {_place(src)} twice")
+        shape = _shape_error(src, dst)  # parse_move refuses these; moves built in code may not be parsed
+        if shape is not None:
+            raise IllegalMove(shape)
         card = self._source_card(state, src)
         count = 1
         if dst == HOME:
@@ -301,6 +309,9 @@ onto column 6. Every solution in this book was replayed move by move by the game
             if ch not in COLUMNS + CELLS + HOME:
                 kind = "column" if ch.isdigit() else "cell"
                 raise InputError(f"'{token}': {role} '{ch}' is no {kind} ({usage})")
+        shape = _shape_error(src, dst)
+        if shape is not None:  # no position allows it: a notation error, like an unknown place
+            raise InputError(f"'{token}': {shape} ({usage})")
         return PenguinMove(src, dst)
 
     def format_move(self, move: PenguinMove) -> str:
