@@ -139,7 +139,7 @@ class _PuzzlePage(Flowable):
         else:
             canvas.drawString(x, line2, f"PySolFC {book.game.pysolfc_title} game #{entry.deal}")
         if book.catalog.rules != book.game.default_rules:
-            canvas.drawRightString(x + width, line2, f"rules: {book.catalog.rules}")
+            canvas.drawRightString(x + width, line2, book.game.rules_label(book.catalog.rules))
         diagram_top = line2 - layout.body_size * 1.2
         bottom = top - height
         # built for the cell's width, so card indices print at the body size (never shrunk)
@@ -223,7 +223,7 @@ class _Book:
         count = len(catalog.entries)
         story += [
             Spacer(1, frame_h * 0.5),
-            Paragraph(_escape(f"{count} {game.title} puzzles under the '{catalog.rules}' rules: "
+            Paragraph(_escape(f"{count} {game.title} puzzles, {game.rules_label(catalog.rules)}: "
                               f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
             *[Paragraph(_escape(text), s.small) for text in self._colophon()],
             PageBreak(),
@@ -270,12 +270,13 @@ class _Book:
                     f"whatever the other side does.",
                     f"Every solution is a complete strategy: every reply of the defender was replayed through "
                     f"the dealgen {__version__} engine, branch by branch, before printing. The strategies are "
-                    f"embedded in this PDF as '{ATTACHMENT}'; `dealgen verify` on this file checks them again."]
+                    f"embedded in this PDF as '{ATTACHMENT}': the command dealgen verify, run on this file, checks "
+                    f"them again."]
         return [f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
                 f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
                 f"Every solution was replayed move by move through the dealgen {__version__} engine "
                 f"before printing. The deals and solutions are embedded in this PDF as "
-                f"'{ATTACHMENT}'; `dealgen verify` on this file checks them again."]
+                f"'{ATTACHMENT}': the command dealgen verify, run on this file, checks them again."]
 
     def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
         """A problem's solution: the main line, every other reply answered (indented)."""
@@ -288,7 +289,7 @@ class _Book:
         if not complete:
             out.append(Paragraph(_escape(
                 f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
-                f"this PDF; `dealgen verify` replays every branch."), s.small))
+                f"this PDF; the command dealgen verify, run on this file, replays every branch."), s.small))
         return out
 
     def _rules_text(self, text: str) -> list[Flowable]:

@@ -67,6 +67,9 @@ def test_book_structure(book_6x9: bytes) -> None:
     for number, text in enumerate(pages[1:], 2):
         assert str(number) in text.split()
     assert "Penguin · Parlett rules" in pages[3]  # the left-hand foot names the rules as a reader would
+    colophon = " ".join(pages[1].split())
+    assert "Penguin puzzles, Parlett rules: runs of any length" in colophon
+    assert "the command dealgen verify, run on this file" in colophon and "`" not in "".join(pages)
     assert reader.metadata.subject.endswith("(Parlett rules)")
     # bookmarks and metadata
     titles = [item.title if not isinstance(item, list) else None for item in reader.outline]

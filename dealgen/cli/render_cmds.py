@@ -173,7 +173,7 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
             raise InputError(f"{position_path}: this position is under '{held}' rules, not '{rules}'")
         scene = position_scene(game, state, DiagramOptions(mono=mono, note=question))
         _write_scene(scene, kind, output, dpi, pixels, f"{game.title} position from {Path(position_path).name}",
-                     f"rules: {held}")
+                     game.rules_label(held))
         click.echo(f"wrote {output}")
         return
     if number is None:
@@ -193,7 +193,7 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
     note = f"after move {after} of {len(solution.moves)}" if after else None
     scene = position_scene(game, state, DiagramOptions(mono=mono, grade=grade, note=note))
     title = f"{game.title} deal {number}" + (f", after move {after}" if after else "")
-    _write_scene(scene, kind, output, dpi, pixels, title, f"rules: {rules}")
+    _write_scene(scene, kind, output, dpi, pixels, title, game.rules_label(rules))
     click.echo(f"wrote {output}")
 
 

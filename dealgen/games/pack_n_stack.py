@@ -185,9 +185,8 @@ class PackNStack(Game[PnsState, PnsMove]):
     rule_sets = ("parlett",)
     rule_labels = {"parlett": "Parlett rules"}
     rule_notes = {
-        "parlett": "Parlett's rules, with house rules where he is silent: one move a turn, a player who "
-                   "can move must, one who cannot passes; drawn by deadlock, a third repetition or "
-                   "20 turns without a pack",
+        "parlett": "one move a turn, a player who can move must, one who cannot passes; drawn by deadlock, "
+                   "a third repetition or 20 turns without a pack (house rules where Parlett is silent)",
     }
     players = SIDES
     rule_prose = {

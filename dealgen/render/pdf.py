@@ -424,7 +424,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
     story: list[Flowable] = []
     if title:
         story.append(Paragraph(_marked(f"{wt.title}: {wt.what}", mono, red), styles["title"]))
-        facts = [f"{wt.moves} moves", f"rules: {wt.solution.rules}",
+        facts = [f"{wt.moves} moves", wt.game.rules_label(wt.solution.rules),
                  f"replayed and verified by dealgen {__version__}"]
         if wt.grade:
             facts.insert(0, f"grade: {wt.grade}")
@@ -470,7 +470,7 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
     footer = f"{wt.title} · {wt.what}"
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
                             bottomMargin=margin, title=f"{wt.title}: {wt.what}", author="dealgen",
-                            creator=CREATOR, producer=CREATOR, subject=f"rules: {wt.solution.rules}",
+                            creator=CREATOR, producer=CREATOR, subject=wt.game.rules_label(wt.solution.rules),
                             invariant=1)
 
     def on_page(canvas: Canvas, doc: Any) -> None:

@@ -239,7 +239,7 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     y = PAD + 16
     items.append(Text(PAD, y, f"{wt.title}: {wt.what}", 16, pal.text, bold=True))
     answer = wt.game.answer(wt.end)
-    facts = ([answer] if answer else []) + [f"{wt.moves} moves", f"rules: {wt.solution.rules}"]
+    facts = ([answer] if answer else []) + [f"{wt.moves} moves", wt.game.rules_label(wt.solution.rules)]
     if wt.grade:
         facts.insert(0, f"grade: {wt.grade}")
     y += 15
