@@ -63,7 +63,7 @@ class _Styles:
         self.h1 = ParagraphStyle("h1", fontName=bold, fontSize=layout.heading_size, leading=layout.heading_size * 1.3,
                                  spaceAfter=layout.heading_size * 0.6)
         self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
-                                 spaceBefore=body * 0.8, spaceAfter=body * 0.3)
+                                 spaceBefore=body * 0.8, spaceAfter=body * 0.3, keepWithNext=1)
         self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
                                     leading=layout.title_size * 1.2, alignment=1)
         self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=layout.heading_size,
@@ -78,9 +78,11 @@ class _Styles:
 class _Bookmark(Flowable):
     """An invisible marker that files a PDF bookmark at its page."""
 
-    def __init__(self, text: str, key: str, level: int) -> None:
+    def __init__(self, text: str, key: str, level: int, number: int | None = None, contents: str | None = None) -> None:
         super().__init__()
         self.text, self.key, self.level = text, key, level
+        self.number = number  # the puzzle whose solution starts here
+        self.contents = contents  # a contents entry filed at this page
 
     def wrap(self, *_: Any) -> tuple[float, float]:
         return (0, 0)
@@ -141,13 +143,26 @@ class _PuzzlePage(Flowable):
         if book.catalog.rules != book.game.default_rules:
             canvas.drawRightString(x + width, line2, book.game.rules_label(book.catalog.rules))
         diagram_top = line2 - layout.body_size * 1.2
-        bottom = top - height
+        bottom = top - height + self._solution_ref(number, x + width, top - height)
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
         scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
         drawn = scene.height * scale
         draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
         self._notes(x, diagram_top - drawn - layout.body_size * 1.5, width, bottom)
+
+    def _solution_ref(self, number: int, right: float, bottom: float) -> float:
+        """"Solution on page N" at the cell's foot (known from the previous pass); the height used."""
+        page = self.book.page_refs.page_of(number)
+        if page is None:
+            return 0.0  # the first pass: the solutions are not laid out yet
+        size = self.book.layout.body_size * 0.85
+        self.canv.saveState()
+        self.canv.setFont(self.book.styles.regular, size)
+        self.canv.setFillGray(0.3)
+        self.canv.drawRightString(right, bottom + size * 0.3, f"Solution on page {page}")
+        self.canv.restoreState()
+        return size * 1.6
 
     def _notes(self, x: float, top: float, width: float, bottom: float) -> None:
         """Ruled lines for the reader's working, in the room the diagram leaves."""
@@ -173,6 +188,8 @@ class _Book:
         self.catalog, self.layout, self.info = catalog, layout, info
         self.game = get_game(catalog.game)
         self.styles = _Styles(layout)
+        self.page_refs = _PageRefs()
+        self.groups = _grade_groups([entry.grade for entry in catalog.entries])
 
     # -- page furniture ---------------------------------------------------------------
     def _templates(self) -> list[PageTemplate]:
@@ -233,7 +250,7 @@ class _Book:
         table_style = TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                   ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
         toc = TableOfContents(dotsMinLevel=0, levelStyles=s.toc, tableStyle=table_style)
-        story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, PageBreak()]
+        story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, self.page_refs, PageBreak()]
 
         story += [self._section("How to play", "how-to-play")]
         story += self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
@@ -250,7 +267,7 @@ class _Book:
             key = f"solution-{number}"
             if entry.kind == "problem":
                 block = self._problem_solution(number, entry)
-                story += [CondPageBreak(frame_h * 0.2), _Bookmark(f"Solution {number}", key, 1),
+                story += [CondPageBreak(frame_h * 0.2), self._solution_mark(number),
                           KeepTogether(block[:2])] + block[2:]
                 continue
             wt = build_walkthrough(catalog.solution(entry), info.every)
@@ -258,9 +275,12 @@ class _Book:
             steps = walkthrough_flowables(wt, mono=self.layout.mono, every=info.every,
                                           body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
                                           max_diagram_height=frame_h * 0.75)
-            head = [CondPageBreak(frame_h * 0.3), _Bookmark(f"Solution {number}", key, 1), Paragraph(_escape(title), s.h2)]
+            head = [CondPageBreak(frame_h * 0.3), self._solution_mark(number), Paragraph(_escape(title), s.h2)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
+
+    def _solution_mark(self, number: int) -> _Bookmark:
+        return _Bookmark(f"Solution {number}", f"solution-{number}", 1, number=number, contents=self.groups.get(number))
 
     def _colophon(self) -> list[str]:
         game = self.game
@@ -352,15 +372,69 @@ class _SectionTitle(Paragraph):
         super().draw()
 
 
+class _PageRefs(Flowable):
+    """The page each puzzle's solution starts on, for the puzzle pages. An indexing flowable
+    (like the contents), so the build runs again until the pages drawn from are the pages the
+    solutions landed on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[int, int] = {}  # from the previous pass: what this pass draws
+        self.now: dict[int, int] = {}
+
+    def isIndexing(self) -> int:
+        return 1
+
+    def beforeBuild(self) -> None:
+        self.last, self.now = self.now, {}
+
+    def afterBuild(self) -> None:
+        pass
+
+    def isSatisfied(self) -> bool:
+        return self.last == self.now
+
+    def notify(self, kind: str, stuff: Any) -> None:
+        if kind == "SolutionPage":
+            number, page = stuff
+            self.now[number] = page
+
+    def page_of(self, number: int) -> int | None:
+        return self.last.get(number)
+
+    def wrap(self, *_: Any) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        pass
+
+
 class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         """Contents entries: sections, and each page of puzzles."""
         if isinstance(flowable, _SectionTitle):
             self.notify("TOCEntry", (0, flowable.plain, self.page, flowable.key))
         elif isinstance(flowable, _PuzzlePage):
-            numbers = [n for n, _ in flowable.items]
-            label = f"Puzzle {numbers[0]}" if len(numbers) == 1 else f"Puzzles {numbers[0]}-{numbers[-1]}"
-            self.notify("TOCEntry", (1, label, self.page, f"puzzle-{numbers[0]}"))
+            for number, _ in flowable.items:
+                label = flowable.book.groups.get(number)
+                if label:
+                    self.notify("TOCEntry", (1, label, self.page, f"puzzle-{number}"))
+        elif isinstance(flowable, _Bookmark) and flowable.number is not None:
+            self.notify("SolutionPage", (flowable.number, self.page))
+            if flowable.contents:
+                self.notify("TOCEntry", (1, flowable.contents, self.page, flowable.key))
+
+
+def _grade_groups(grades: list[str]) -> dict[int, str]:
+    """Contents entries for runs of puzzles of one grade, by the number of each run's first
+    puzzle: {1: "Easy: puzzles 1-10", 11: "Medium: puzzles 11-20", ...}."""
+    groups, first = {}, 1
+    for number in range(1, len(grades) + 1):
+        if number == len(grades) or grades[number] != grades[first - 1]:
+            span = f"puzzle {first}" if first == number else f"puzzles {first}–{number}"
+            groups[first] = f"{grades[first - 1].capitalize()}: {span}"
+            first = number + 1
+    return groups
 
 
 def _question(game: Any, state: Any, entry: Any) -> str:

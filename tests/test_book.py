@@ -71,6 +71,12 @@ def test_book_structure(book_6x9: bytes) -> None:
     assert "Penguin puzzles, Parlett rules: runs of any length" in colophon
     assert "the command dealgen verify, run on this file" in colophon and "`" not in "".join(pages)
     assert reader.metadata.subject.endswith("(Parlett rules)")
+    # the contents group the puzzles by grade, in both halves; each puzzle names its solution's page
+    assert pages[contents].count("Easy: puzzle 1") == 2 and pages[contents].count("Hard: puzzle 2") == 2
+    for puzzle, number in ((puzzle_1, 1), (puzzle_2, 2)):
+        page = int(pages[puzzle].split("Solution on page ")[1].split()[0])
+        assert f"Puzzle {number}: game #" in pages[page - 1]
+        assert f"Puzzle {number}: game #" not in pages[page - 2]
     # bookmarks and metadata
     titles = [item.title if not isinstance(item, list) else None for item in reader.outline]
     assert {"Contents", "How to play", "Puzzles", "Solutions"} <= set(titles)
