@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .deals import parse_deal_number
 from .errors import InputError
-from .fileio import check_writable, write_atomic
+from .fileio import check_writable, decode_text, write_atomic
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
@@ -61,31 +61,49 @@ def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> di
 
 
 def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
-    """Records already in an output file, by deal; a torn last line is cut off."""
+    """Records already in an output file, by deal. A torn last line (a scan stopped mid-write)
+    is cut off, but only once the lines before it are known to be this scan's results: any
+    other file is refused untouched."""
     done: dict[int, dict[str, Any]] = {}
     if not path.exists():
         return done
     data = path.read_bytes()
-    if data and not data.endswith(b"\n"):  # interrupted mid-line: drop the fragment
-        data = data[: data.rfind(b"\n") + 1]
-        with path.open("r+b") as handle:
-            handle.truncate(len(data))
-    for lineno, line in enumerate(data.decode("utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            deal = int(record["deal"])
-            if not {"game", "rules", "verdict"} <= record.keys():
-                raise KeyError("a field is missing")
-        except (ValueError, KeyError, TypeError):
-            raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
-                             f"give a new output file") from None
-        if record.get("game") != game or record.get("rules") != rules:
-            raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
-                             f"not {game} ({rules}); give another output file")
-        done[deal] = record
+    whole = data[: data.rfind(b"\n") + 1]
+    lines = decode_text(whole, str(path), "scan results").splitlines()
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            record = _scan_line(path, lineno, line, game, rules)
+            done[record["deal"]] = record
+    rest = data[len(whole):]
+    if rest.strip():
+        where = len(lines) + 1
+        try:  # a whole record missing only its newline (an edited file) is kept
+            record = _scan_line(path, where, rest.decode("utf-8"), game, rules)
+            done[record["deal"]] = record
+            with path.open("ab") as handle:
+                handle.write(b"\n")
+        except (InputError, UnicodeDecodeError):
+            if not done:  # nothing shows it is a scan file: never cut it
+                raise InputError(f"{path}:{where}: not a scan result line (game, deal, rules, verdict); "
+                                 f"give a new output file") from None
+            with path.open("r+b") as handle:
+                handle.truncate(len(whole))
     return done
+
+
+def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dict[str, Any]:
+    try:
+        record = json.loads(line)
+        record["deal"] = int(record["deal"])
+        if not {"game", "rules", "verdict"} <= record.keys():
+            raise KeyError("a field is missing")
+    except (ValueError, KeyError, TypeError):
+        raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
+                         f"give a new output file") from None
+    if record.get("game") != game or record.get("rules") != rules:
+        raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
+                         f"not {game} ({rules}); give another output file")
+    return record
 
 
 @dataclass

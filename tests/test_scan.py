@@ -48,6 +48,33 @@ def test_resume_skips_finished_deals_and_drops_a_torn_line(tmp_path) -> None:
     assert done.new == 0 and len(done.records) == 5
 
 
+def test_resume_never_cuts_a_file_that_is_not_a_scan(tmp_path) -> None:
+    catalog = tmp_path / "catalog.json"  # one line, no newline at the end
+    catalog.write_text('{"game": "penguin", "rules": "parlett", "entries": []}')
+    solution = tmp_path / "s.txt"
+    solution.write_text("game: penguin\ndeal: 5\n4a 4h")
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00junk\n\x00")
+    for path, words in ((catalog, "catalog.json:1: not a scan result line"), (solution, "s.txt:1: not a scan"),
+                        (binary, "UTF-16")):
+        before = path.read_bytes()
+        with pytest.raises(InputError, match=words):
+            scan("penguin", range(1, 2), "parlett", jobs=1, path=path, grade=False)
+        assert path.read_bytes() == before
+    latin = tmp_path / "l.jsonl"
+    latin.write_bytes(b"caf\xe9\n")
+    with pytest.raises(InputError, match="not UTF-8 text"):
+        read_done(latin, "penguin", "parlett")
+
+
+def test_resume_keeps_a_last_record_that_lacks_only_its_newline(tmp_path) -> None:
+    path = tmp_path / "scan.jsonl"
+    scan("penguin", range(1, 3), "parlett", jobs=1, path=path, grade=False)
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    again = scan("penguin", range(1, 4), "parlett", jobs=1, path=path, grade=False)
+    assert again.new == 1 and [r["deal"] for r in lines(path)] == [1, 2, 3]
+
+
 def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
     path = tmp_path / "scan.jsonl"
     scan("penguin", range(2, 3), "parlett", jobs=1, path=path, grade=False)
