@@ -39,6 +39,8 @@ from .verify import Verdict, replay
 SCHEMA = "dealgen-catalog"
 VERSION = 1
 
+MAX_GOAL = 99  # the largest N a "wins in N" claim may name: problems are found at N <= 15
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -165,9 +167,12 @@ class ProblemEntry:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
         deal = _deal(raw, where)
-        for key in ("turn", "stars", "n"):
-            if not isinstance(raw[key], int) or isinstance(raw[key], bool) or raw[key] < 0:
-                raise InputError(f"{where}: '{key}' must be a whole number from 0, not {raw[key]!r}")
+        for key, low, high in (("turn", 0, None), ("stars", 0, None), ("n", 1, MAX_GOAL)):
+            value = raw[key]
+            if (not isinstance(value, int) or isinstance(value, bool) or value < low
+                    or (high is not None and value > high)):
+                span = f"from {low}" if high is None else f"from {low} to {high}"
+                raise InputError(f"{where}: '{key}' must be a whole number {span}, not {value!r}")
         for key in ("position", "strategy"):
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")

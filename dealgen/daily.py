@@ -29,6 +29,8 @@ EPOCH = dt.date(2000, 1, 1)
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 DEFAULT_WEEK = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
 
+MAX_DAYS = 366  # days one run publishes: a year ahead, never a runaway folder of files
+
 
 def day_words(day: dt.date) -> str:
     """A date as the day's images print it: "Sunday 22 November 2026"."""
@@ -84,8 +86,8 @@ def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | N
 
 def day_range(first: dt.date, days: int) -> list[dt.date]:
     """``days`` dates from ``first``; InputError when that is fewer than one or runs off the calendar."""
-    if days < 1:
-        raise InputError(f"--days must be at least 1, not {days}")
+    if not 1 <= days <= MAX_DAYS:
+        raise InputError(f"--days must be from 1 to {MAX_DAYS} (a year) a run, not {days}")
     if days > (dt.date.max - first).days + 1:
         raise InputError(f"--days {days} from {first.isoformat()} runs past {dt.date.max.isoformat()}, the last date there is")
     return [first + dt.timedelta(days=k) for k in range(days)]

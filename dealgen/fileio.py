@@ -106,6 +106,8 @@ def read_text(path: str | Path, what: str) -> str:
     naming it and why it cannot be read (exit 2)."""
     if not str(path).strip():
         raise InputError(f"an empty name: give the {what}'s path")
+    if os.path.isdir(path):
+        raise InputError(f"{path}: is a folder, not a {what}")
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_TEXT + 1)

@@ -21,6 +21,8 @@ from .errors import CheckFailed, InputError
 def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
     """``easy:10,medium:10`` -> {"easy": 10, "medium": 10}, in the order of ``grades``."""
     mix: dict[str, int] = {}
+    if not text.strip():
+        raise InputError(f"--mix is empty: give grade:count pairs, e.g. easy:10,hard:5 (grades: {', '.join(grades)})")
     for part in text.split(","):
         name, sep, count = part.strip().partition(":")
         if not sep or not count.strip().isdigit():

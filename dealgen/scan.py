@@ -144,6 +144,7 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
         report.not_retried = [n for n in deals if n in done and n not in redo and record_verdict(done[n]) == "unknown"]
     start = time.monotonic()
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
+    jobs = min(jobs, max(1, len(tasks)))  # never more processes than deals
     try:
         for record in _results(tasks, jobs):
             done[record["deal"]] = record

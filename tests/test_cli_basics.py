@@ -201,6 +201,9 @@ def test_verify_json_reports_unreadable_input_as_json(tmp_path: Path) -> None:
     assert data["ok"] is False and data["error"]["exit_code"] == 2
     assert data["error"]["reason"].startswith(f"{path}:6: move 2: '9b'")
     assert f"dealgen: error: {path}:6: move 2" in result.stderr
+    result = CliRunner().invoke(main, ["verify", "--json", str(tmp_path)])  # a folder is unreadable input too
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["error"]["reason"] == f"{tmp_path}: is a folder, not a solution, catalog, book or strategy file"
 
 
 def test_verify_a_strategy_file(tmp_path: Path) -> None:
@@ -300,7 +303,8 @@ def test_files_that_are_not_text_dealgen_reads(tmp_path: Path, content: bytes, w
     path = tmp_path / "mine.txt"
     path.write_bytes(content)
     result = run("verify", str(path))
-    assert result.exit_code == 2 and f"{path}: cannot read the file: {words}" in result.output, result.output
+    assert result.exit_code == 2, result.output
+    assert f"{path}: cannot read the solution, catalog, book or strategy file: {words}" in result.output
 
 
 def test_an_empty_file_name_is_named() -> None:

@@ -70,6 +70,7 @@ def test_a_day_publishes_its_files(tmp_path: Path) -> None:
 def test_daily_bad_input(tmp_path: Path) -> None:
     runner = CliRunner()
     for args, words in [(["--date", "2026-02-30"], "not a date that exists"), (["--days", "0"], "--days"),
+                        (["--days", "367"], "--days must be from 1 to 366"),
                         (["--week", "easy"], "seven grades"), (["--date", "1999-12-31"], "start on 2000-01-01")]:
         result = runner.invoke(main, ["daily", *args, "-o", str(tmp_path / "d")])
         assert result.exit_code == 2 and words in result.output, (args, result.output)
@@ -154,7 +155,7 @@ def test_a_series_in_catalog_order_or_by_the_week() -> None:
 
 def test_day_ranges_stop_at_the_calendars_end() -> None:
     assert day_range(dt.date(9999, 12, 30), 2)[-1] == dt.date(9999, 12, 31)
-    for days, message in ((3, "runs past 9999-12-31"), (0, "at least 1")):
+    for days, message in ((3, "runs past 9999-12-31"), (0, "from 1 to 366")):
         with pytest.raises(InputError, match=message):
             day_range(dt.date(9999, 12, 30), days)
 

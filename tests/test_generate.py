@@ -106,6 +106,7 @@ def test_generate_bad_input(tmp_path) -> None:
     runner = CliRunner()
     for args, words in [(["--count", "0"], "--count must be at least 1"),
                         (["--mix", "easy:1", "--count", "3"], "disagrees with --mix"),
+                        (["--mix", ""], "--mix is empty"),
                         (["--start", "1", "--seed", "2"], "not both"),
                         (["--max-tries", "0"], "--max-tries must be at least 1"),
                         (["--rules", "loose"], "unknown rule set"),

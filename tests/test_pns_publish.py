@@ -143,6 +143,8 @@ def test_the_gate_refuses_a_broken_strategy(tmp_path: Path):
 @pytest.mark.parametrize("edit, message", [
     (lambda d: d.pop("strategy"), "deals[1]: missing field 'strategy'"),
     (lambda d: d.update(n="five"), "deals[1]: 'n' must be a whole number"),
+    (lambda d: d.update(n=0), "deals[1]: 'n' must be a whole number from 1 to 99, not 0"),
+    (lambda d: d.update(n=10**30), "deals[1]: 'n' must be a whole number from 1 to 99"),
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
 ])

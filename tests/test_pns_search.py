@@ -56,6 +56,8 @@ def test_problems_cli_bad_input(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["problems", "pack-n-stack", "--deals", "x"]).exit_code == 2
     assert runner.invoke(main, ["problems", "pack-n-stack", "--deals", "5-1"]).exit_code == 2
+    result = runner.invoke(main, ["problems", "pack-n-stack", "--seconds", "nan"])
+    assert result.exit_code == 2 and "nan is not a number of seconds" in result.output
     result = runner.invoke(main, ["problems", "penguin"])
     assert result.exit_code == 2 and "`dealgen problems` is for pack-n-stack only" in result.output
     a_file = tmp_path / "a-file"

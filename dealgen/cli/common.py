@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from typing import Any
@@ -61,6 +62,14 @@ def named(ctx, param, value):
     if isinstance(value, str) and not value.strip():
         raise click.BadParameter("an empty name: give a file or folder", ctx=ctx, param=param)
     return value
+
+
+def finite(ctx, param, value):
+    """A number option that must be an actual number: click's ranges let 'nan' through."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds", ctx=ctx, param=param)
+    return value
+
 
 rules_option = click.option(
     "--rules", default=None, metavar="RULES", help="Rule set (default: the game's first; see `dealgen games`)."

@@ -52,7 +52,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         raise InputError(f"--max-states budgets the solitaire solver; {game.name} problems are found by a proof "
                          f"search with its own node budget")
     default = PROBLEM_COUNT if problems else 40
-    if mix:
+    if mix is not None:
         wanted = parse_mix(mix, GRADES)
     elif problems:  # problems come in whatever grades the deals give, unless --mix asks
         wanted = {"any": default if count is None else count}

@@ -21,7 +21,7 @@ STDIN = "<stdin>"  # how errors name standard input
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True, path_type=str))
+@click.argument("file", type=click.Path(allow_dash=True, path_type=str))  # a folder: read_text says so, in --json too
 @click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
                                           "the end (for a strategy file, where its first failure shows).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and "
@@ -55,7 +55,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         pdf = is_pdf(file)
         if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
             raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
-        text = "" if pdf else read_text(file, "file")  # says why a file cannot be read
+        text = "" if pdf else read_text(file, "solution, catalog, book or strategy file")  # says why a file cannot be read
     if pdf or text.lstrip().startswith("{"):
         if pdf:
             catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..catalog import MAX_GOAL
 from ..errors import IllegalMove, InputError, located
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import SIDES, PnsState
@@ -90,8 +91,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         raise InputError(located("no 'goal:' line (e.g. 'goal: red wins in 3')", source))
     lineno, words = goal
     if (len(words) != 4 or words[0].lower() not in SIDES or [w.lower() for w in words[1:3]] != ["wins", "in"]
-            or not words[3].isdigit() or int(words[3]) < 1):
-        raise InputError(located("the goal reads '<red|black> wins in N', N a whole number from 1", source, lineno))
+            or not words[3].isdigit() or not 1 <= int(words[3]) <= MAX_GOAL):
+        raise InputError(located(f"the goal reads '<red|black> wins in N', N a whole number from 1 to {MAX_GOAL}",
+                                 source, lineno))
     winner, n = words[0].lower(), int(words[3])
     state = GAME.from_text("\n".join(head), source)
     if state.stock:
