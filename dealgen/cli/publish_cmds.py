@@ -203,7 +203,7 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 @click.option("--game", default="penguin", show_default=True, help="The game.")
 @click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
               help="The first day (default: today, UTC; with --catalog, the series start).")
-@click.option("--days", type=int, default=1, show_default=True, help="How many days from --date.")
+@click.option("--days", type=int, default=1, show_default=True, help="How many days from --date (1 to 366).")
 @click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
               help="The grade for each weekday, Monday first (with --catalog, only when given).")
 @rules_option
