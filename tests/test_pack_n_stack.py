@@ -342,3 +342,10 @@ def test_verify_rejects_illegal_record_exit_1(tmp_path):
     path.write_text("game: pack-n-stack\ndeal: 3\na1-b2\n")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2 and "bad.txt:3: move 1: 'a1-b2': a1 does not see b2" in result.output
+
+
+def test_a_pack_says_which_card_the_stock_put_in_its_place():
+    s = pos({"a1": "3H", "a2": "2H"}, stock="KS QS")
+    assert G.describe_move(s, G.parse_move("a1-a2")) == "Red packs 3♥ from a1 onto 2♥ at a2; K♠ from the stock fills a1"
+    s = pos({"a1": "3H", "a2": "2H"})  # no stock: the square stays empty
+    assert G.describe_move(s, G.parse_move("a1-a2")) == "Red packs 3♥ from a1 onto 2♥ at a2"

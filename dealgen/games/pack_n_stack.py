@@ -389,7 +389,7 @@ this book was replayed by the game engine before printing.
         return move.token
 
     def describe_move(self, state: PnsState, move: PnsMove) -> str:
-        self.play(state, move)  # checks legality
+        after = self.play(state, move)  # checks legality
         me = state.side.capitalize()
         if move.kind == "pass":
             return f"{me} cannot move and passes"
@@ -399,7 +399,10 @@ this book was replayed by the game engine before printing.
         if move.kind == "shift":
             return f"{me} moves {what} from {a} to the empty square {b}"
         top = state.square[move.dst][-1]
-        return f"{me} packs {what} from {a} onto {top.symbol} at {b}"
+        text = f"{me} packs {what} from {a} onto {top.symbol} at {b}"
+        if after.square[move.src]:  # the stock refilled the square: say with what, or the diagram is lost
+            text += f"; {after.square[move.src][-1].symbol} from the stock fills {a}"
+        return text
 
     # -- text forms -------------------------------------------------------------------
     def to_text(self, state: PnsState, symbols: bool = False) -> str:
