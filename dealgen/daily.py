@@ -33,8 +33,9 @@ MAX_DAYS = 366  # days one run publishes: a year ahead, never a runaway folder o
 
 
 def day_words(day: dt.date) -> str:
-    """A date as the day's images print it: "Sunday 22 November 2026"."""
-    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+    """A date as the day's images print it: "Sunday 22 November 2026", no-break spaces keeping
+    "22 November 2026" on one line (a narrow title breaks after the weekday, or not at all)."""
+    return f"{day.strftime('%A')} {day.day}\u00a0{day.strftime('%B')}\u00a0{day.year}"
 
 
 def parse_date(text: str) -> dt.date:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 
 import pytest
@@ -197,3 +198,7 @@ def test_wrapping_keeps_the_games_name_on_one_line():
     lines = wrap(text, 20, width, True)
     assert lines[0] == "Pack\u00a0'n'\u00a0Stack" and len(lines) > 2
     assert wrap("a\tb  c", 10, 1000) == ["a b c"]
+    from dealgen.daily import day_words  # a date breaks after its weekday, never inside "4 December 2026"
+
+    day = day_words(dt.date(2026, 12, 4))
+    assert wrap(day, 20, text_width("Friday 4 December", 20, True), True) == ["Friday", "4\u00a0December\u00a02026"]
