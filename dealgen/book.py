@@ -139,7 +139,7 @@ class _PuzzlePage(Flowable):
             canvas.drawString(x, line2, _question(book.game, state, entry))
             canvas.setFont(book.styles.regular, layout.body_size)
         else:
-            canvas.drawString(x, line2, f"PySolFC {book.game.pysolfc_title} game #{entry.deal}")
+            canvas.drawString(x, line2, book.game.pysolfc_label(entry.deal))
         if book.catalog.rules != book.game.default_rules:
             canvas.drawRightString(x + width, line2, book.game.rules_label(book.catalog.rules))
         diagram_top = line2 - layout.body_size * 1.2

@@ -311,3 +311,11 @@ def test_the_deal_diagram_lists_the_stock_order() -> None:
     while later.discarded == 0:
         later = ID.play(later, ID.legal_moves(later)[0])
     assert not any(t.text.startswith("The stock") for t in position_scene(ID, later, DiagramOptions()).texts())
+
+
+def test_pages_say_the_deal_number_is_perpetual_motions() -> None:
+    from dealgen.games import get_game
+
+    # PySolFC has no Idiot's Delight: a reader lays deal N out as Perpetual Motion game N
+    assert get_game("idiots-delight").pysolfc_label(25) == "Dealt as PySolFC Perpetual Motion game #25"
+    assert get_game("penguin").pysolfc_label(25) == "PySolFC Penguin game #25"

@@ -351,7 +351,7 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
     wt = replace(build_walkthrough(solution, grade=grade), dated=dated)  # replays through the engine again
     stem = day_stem(game, rules, day)
     title = f"{game.title} · {dated}"
-    subtitle = (f"PySolFC {game.pysolfc_title} #{solution.deal} · {grade.capitalize()} "
+    subtitle = (f"{game.pysolfc_label(solution.deal)} · {grade.capitalize()} "
                 f"{grade_mark(grade, GRADES)} · {game.rules_label(rules)}")
     diagram = position_scene(game, game.deal(solution.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)

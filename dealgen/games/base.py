@@ -65,6 +65,12 @@ class Game(ABC, Generic[S, M]):
     @property
     def pysolfc_title(self) -> str:
         return self.pysolfc_game or self.title
+
+    def pysolfc_label(self, deal: int) -> str:
+        """Where a reader finds deal ``deal`` in PySolFC, as puzzle pages and daily images print it."""
+        if self.pysolfc_game:  # dealt by another game's numbers: say so, or it reads as a mislabel
+            return f"Dealt as PySolFC {self.pysolfc_game} game #{deal}"
+        return f"PySolFC {self.title} game #{deal}"
     # The game's own words for the solver's generic verdicts, where they differ (Perpetual
     # Motion: solved -> "won", unsolvable -> "cycles"). Selection, grading and scans keep
     # using the generic words; what users read and the JSON use these.
