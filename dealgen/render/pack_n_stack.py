@@ -103,7 +103,11 @@ def _pile(items: list, pile: tuple[Card, ...], x: float, top: float, st: CardSty
                           pal))
     if len(pile) > 1:
         done = len(pile) == STACK
-        text, size = fit_label("13, complete" if done else f"{len(pile)} cards", str(len(pile)), size, st.w + 4, done)
+        # a finished stack says "complete" wherever that fits: a bare bold 13 beside "12 cards" reads as a size
+        short = str(len(pile))
+        if done and text_width("complete", size, True) <= st.w + 4:
+            short = "complete"
+        text, size = fit_label("13, complete" if done else f"{len(pile)} cards", short, size, st.w + 4, done)
         items.append(Text(x + st.w / 2, top + st.h + size * 1.15, text, size, pal.text if done else pal.muted,
                           bold=done, anchor="middle"))
 
