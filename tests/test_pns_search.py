@@ -109,6 +109,19 @@ def test_safe_plan_when_the_opponent_moves_first():
 def test_draw_rules_can_void_a_safe_plan():
     s = _shift_position("c5")
     assert race_win(PnsState(s.square, s.stock, 0, 18, s.seen)) is None  # 18 quiet turns: a packet move first would draw
+    at_17 = PnsState(s.square, s.stock, 0, 17, s.seen)
+    plan = race_win(at_17)  # Red's packet move and Black's reply make 19; Red's pack then comes in time
+    assert plan is not None and check_certificate(at_17, plan) is None
+    after = G.play(G.play(at_17, plan[0]), G.legal_moves(G.play(at_17, plan[0]))[0])
+    assert after.quiet <= 19 and not G.outcome(G.play(after, plan[1])).over
+    packs = pos({"a1": "/".join(c + "H" for c in "A23456789TJQ"), "b1": "KH",
+                 "c1": "/".join(c + "D" for c in "A23456789TJQ"), "d1": "KD",
+                 "a3": "/".join(c + "C" for c in "A23456789TJQK"),
+                 "a5": "/".join(c + "S" for c in "A23456789T"), "e2": "JS", "d3": "QS", "b4": "KS"})
+    at_19 = PnsState(packs.square, packs.stock, 0, 19, packs.seen)
+    assert race_win(at_19) is not None  # packs at once: no draw can come first
+    black_first = PnsState(packs.square, packs.stock, 1, 19, packs.seen)  # Black's quiet move would draw
+    assert safe_plan(black_first, 0, 5, opponent_first=True) is None
 
 
 def test_packet_moves_in_a_race_plan_count_for_the_grade():

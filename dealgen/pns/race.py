@@ -239,9 +239,10 @@ def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> l
 def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
     suits = tuple(suit_piles(state, s) for s in side_suits(side))
     shifts = sum(min_shifts(p) for p in suits)
-    if shifts == 0:  # packs alone do it, at the least cost
+    if shifts == 0:  # packs alone do it, at the least cost (unless a draw comes first)
         plan = side_plan(state, side)
-        return plan if plan is not None and len(plan) <= limit else None
+        ok = plan is not None and len(plan) <= limit and _draw_free(state, side, plan, opponent_first)
+        return plan if ok else None
     if shifts > 2:
         return None  # seldom found, and dear to look for: claim nothing
     empties = frozenset(i for i, p in enumerate(state.square) if not p)
@@ -345,7 +346,10 @@ def _draw_free(state: PnsState, side: int, plan: list[PnsMove], opponent_first: 
         else:
             run += 1
     lead = run if lead is None else lead
-    if state.quiet + 2 * lead + 2 > QUIET_LIMIT or 2 * max(runs + [run]) + 2 > QUIET_LIMIT:
+    # before the first pack: the lead's moves, as many of the opponent's (one more when it moves
+    # first), then the pack itself, which must come while the count is still under the limit
+    before = 2 * lead + (1 if opponent_first else 0)
+    if state.quiet + before + 1 > QUIET_LIMIT or 2 * max(runs + [run]) + 2 > QUIET_LIMIT:
         return False
     if lead == 0:
         return True
