@@ -349,3 +349,11 @@ def test_a_pack_says_which_card_the_stock_put_in_its_place():
     assert G.describe_move(s, G.parse_move("a1-a2")) == "Red packs 3♥ from a1 onto 2♥ at a2; K♠ from the stock fills a1"
     s = pos({"a1": "3H", "a2": "2H"})  # no stock: the square stays empty
     assert G.describe_move(s, G.parse_move("a1-a2")) == "Red packs 3♥ from a1 onto 2♥ at a2"
+
+
+def test_the_other_kind_of_move_is_suggested_only_when_legal():
+    s = pos({"a1": "2H/4H", "e1": "QH", "a4": "KS", "b4": "3D"})
+    assert refused(s, "a1>e1") == "e1 is not empty (it holds QH): to pack onto it write a1-e1"
+    s2 = pos({"a1": "2H/5H", "e1": "QS", "a4": "3D"})
+    assert refused(s2, "a1>e1") == "e1 is not empty (it holds QS): 5H cannot go on QS: packing needs the same suit"
+    assert refused(s2, "a4-a3") == "a3 is empty: 3D is a single card: only a packet (two or more cards) may move to an empty square"

@@ -298,7 +298,7 @@ this book was replayed by the game engine before printing.
         target = state.square[dst]
         if move.kind == "shift":
             if target:
-                return f"{b} is not empty (it holds {target[-1].code}): to pack onto it write {a}-{b}"
+                return f"{b} is not empty (it holds {target[-1].code}): " + self._instead(state, PnsMove("pack", src, dst))
             if state.stock:
                 return (f"{b} is empty but the stock still holds {len(state.stock)} card(s): "
                         f"nothing moves to an empty square while the stock lasts")
@@ -308,7 +308,7 @@ this book was replayed by the game engine before printing.
         if not target:
             if state.stock:
                 return f"{b} is empty: nothing moves to an empty square while the stock lasts"
-            return f"{b} is empty: to move a packet there write {a}>{b}"
+            return f"{b} is empty: " + self._instead(state, PnsMove("shift", src, dst))
         top = target[-1]
         if top.suit != head.suit:
             return f"{head.code} cannot go on {top.code}: packing needs the same suit"
@@ -318,6 +318,12 @@ this book was replayed by the game engine before printing.
                 return f"{_article(mr)} cannot go on {_article(tr)}: a numeral takes only a higher card"
             return f"{_article(mr)} cannot go on {_article(tr)}: {_TAKES[tr]}"
         return None
+
+    def _instead(self, state: PnsState, move: PnsMove) -> str:
+        """The other kind of move between the same squares: suggested when legal, else why not."""
+        reason = self._why_not(state, move)
+        return f"to {'pack onto it' if move.kind == 'pack' else 'move a packet there'} write {move.token}" \
+            if reason is None else reason
 
     def play(self, state: PnsState, move: PnsMove) -> PnsState:
         reason = self._why_not(state, move)
