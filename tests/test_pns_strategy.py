@@ -75,6 +75,11 @@ def test_goal_too_short_fails():
     assert not ok and any("more than the goal's 4" in v for v in verdict)
 
 
+def test_goal_too_long_fails():  # a win in 5 claimed as a win in 6 would earn a star and a grade it has not
+    verdict, ok = verify_strategy(TREE.replace("goal: black wins in 5", "goal: black wins in 6"))
+    assert not ok and any("every branch wins within 5 turns of black: the goal is a win in 5, not 6" in v for v in verdict)
+
+
 def test_a_move_that_does_not_win_fails():
     verdict, ok = verify_strategy(SUITS_ROW + "goal: red wins in 1\ntree:\nred b1>b2\n")
     assert not ok and any("not answered" in v for v in verdict)

@@ -232,6 +232,9 @@ def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
     _winner_turn(tree.state, tree.root, check, source, 0)
     if check.ok and check.depth > tree.n:
         _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
+    elif check.ok and check.depth < tree.n:  # "win in N" names the longest branch: a larger N overstates the problem
+        _fail(check, source, tree.root.line, f"every branch wins within {check.depth} turns of {tree.winner}: the goal "
+              f"is a win in {check.depth}, not {tree.n}", tree.state)
     return check
 
 
