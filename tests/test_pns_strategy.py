@@ -117,14 +117,18 @@ def test_verify_json_and_show_for_a_strategy_file(tmp_path):
     good.write_text(TREE)
     result = CliRunner().invoke(main, ["verify", str(good), "--json"])
     data = json.loads(result.output)
-    assert result.exit_code == 0 and data["ok"] is True and "verified" in data["verdict"][0]
+    assert result.exit_code == 0 and data["ok"] is True and "verified" in data["verdict"]
+    assert data["game"] == "pack-n-stack" and data["goal"] == {"winner": "black", "n": 5}
+    assert data["longest_branch"] == 5 and data["errors"] == []
     lines = TREE.splitlines()
     cut = lines.index("  red e5>b5")
     bad = tmp_path / "bad.txt"
     bad.write_text("\n".join(lines[:cut] + lines[cut + 2:]) + "\n")  # a reply left unanswered
     result = CliRunner().invoke(main, ["verify", str(bad), "--json"])
     data = json.loads(result.output)
-    assert result.exit_code == 1 and data["ok"] is False and "e5>b5 is not answered" in " ".join(data["verdict"])
+    assert result.exit_code == 1 and data["ok"] is False and "e5>b5 is not answered" in data["verdict"]
+    first = data["errors"][0]
+    assert first["line"] > 0 and first["reason"].startswith(f"{bad}:{first['line']}:")
     result = CliRunner().invoke(main, ["verify", str(bad), "--show"])
     assert result.exit_code == 1 and "position where the first failure shows:" in result.output
     assert "to move: red" in result.output.split("first failure shows:")[1]  # after Black's move, Red replies

@@ -11,7 +11,7 @@ from ..catalog import parse_catalog, read_book_catalog, read_catalog, verify_cat
 from ..errors import InputError
 from ..games import get_game
 from ..fileio import decode_text, is_pdf, read_stdin, read_text
-from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
+from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_json, verdict_lines
 from ..solution import parse_solution
 from ..verify import replay
 from . import main
@@ -77,7 +77,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         check = check_tree(tree, source)
         lines, ok = verdict_lines(tree, check)
         if as_json:
-            echo_json({"ok": ok, "verdict": lines})
+            echo_json(verdict_json(tree, check))
         else:
             click.echo("\n".join(lines))
             if show and check.position is not None:

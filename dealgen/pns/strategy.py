@@ -140,7 +140,7 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
 @dataclass
 class Check:
     ok: bool = True
-    failures: list[str] = field(default_factory=list)
+    failures: list[tuple[int, str]] = field(default_factory=list)  # (line, what is wrong)
     branches: int = 0
     nodes: int = 0
     races: int = 0
@@ -150,7 +150,7 @@ class Check:
 
 def _fail(check: Check, source: str, line: int, message: str, where: PnsState) -> None:
     check.ok = False
-    check.failures.append(located(message, source, line))
+    check.failures.append((line, located(message, source, line)))
     if check.position is None:
         check.position = where
 
@@ -255,7 +255,17 @@ def verdict_lines(tree: Tree, check: Check) -> tuple[list[str], bool]:
         return [f"{what}: verified, {counted(check.branches, 'branch', 'branches')}, "
                 f"{counted(check.nodes, 'move')} checked, {counted(check.races, 'race certificate')}, "
                 f"longest branch {counted(check.depth, 'turn')}"], True
-    return [f"{what}: FAILED: {msg}" for msg in check.failures], False
+    return [f"{what}: FAILED: {msg}" for _, msg in check.failures], False
+
+
+def verdict_json(tree: Tree, check: Check) -> dict:
+    """``verify --json`` for a strategy file: the fields a solution's verdict has, where they
+    apply, and each failure with its line."""
+    lines, ok = verdict_lines(tree, check)
+    return {"ok": ok, "game": GAME.name, "deal": tree.state.deal, "rules": tree.state.rules,
+            "goal": {"winner": tree.winner, "n": tree.n}, "branches": check.branches, "moves_checked": check.nodes,
+            "race_certificates": check.races, "longest_branch": check.depth,
+            "errors": [{"line": line, "reason": msg} for line, msg in check.failures], "verdict": "\n".join(lines)}
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
