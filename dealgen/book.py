@@ -237,10 +237,9 @@ class _Book:
             story += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(_escape(info.author), s.subtitle)]
         story.append(PageBreak())
 
-        count = len(catalog.entries)
         story += [
             Spacer(1, frame_h * 0.5),
-            Paragraph(_escape(f"{count} {game.title} puzzles, {game.rules_label(catalog.rules)}: "
+            Paragraph(_escape(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
                               f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
             *[Paragraph(_escape(text), s.small) for text in self._colophon()],
             PageBreak(),
@@ -264,7 +263,6 @@ class _Book:
 
         story.append(self._section("Solutions", "solutions"))
         for number, entry in numbered:
-            key = f"solution-{number}"
             if entry.kind == "problem":
                 block = self._problem_solution(number, entry)
                 story += [CondPageBreak(frame_h * 0.2), self._solution_mark(number),
@@ -278,6 +276,11 @@ class _Book:
             head = [CondPageBreak(frame_h * 0.3), self._solution_mark(number), Paragraph(_escape(title), s.h2)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
+
+    def _puzzles(self) -> str:
+        """"40 Penguin puzzles"."""
+        count = len(self.catalog.entries)
+        return f"{count} {self.game.title} puzzle{'s' if count != 1 else ''}"
 
     def _solution_mark(self, number: int) -> _Bookmark:
         return _Bookmark(f"Solution {number}", f"solution-{number}", 1, number=number, contents=self.groups.get(number))
@@ -341,7 +344,7 @@ class _Book:
         buffer = io.BytesIO()
         doc = _Doc(buffer, pagesize=(layout.width + 2 * bleed, layout.height + 2 * bleed),
                    pageTemplates=self._templates(), title=self.info.title, author=self.info.author or "dealgen",
-                   subject=f"{len(self.catalog.entries)} {self.game.title} puzzles ({self.game.rules_label(self.catalog.rules)})",
+                   subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
                    topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas

@@ -168,7 +168,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     began = time.monotonic()
     output_folder(target.parent)
     write_book(cat, layout, info, target)
-    click.echo(f"wrote {target} ({len(cat.entries)} puzzles, layout {layout.name}, "
+    click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
@@ -196,7 +196,7 @@ def _read_matching_catalog(path: str, game: str, rules: str | None):
 
 def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str:
     span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
-    return f"{count} graded {what}, {span}"
+    return f"{count} graded {what if count != 1 else what[:-1]}, {span}"
 
 
 @main.command()
