@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from .errors import CheckFailed, InputError
 
@@ -70,18 +70,24 @@ class DailyPick:
     deal: int
     grade: str
     tried: int
+    found: Any = None  # what grading the deal gave (its solve result, its problems)
 
 
-def pick(date: dt.date, week: tuple[str, ...], grade_of: Callable[[int], str | None]) -> DailyPick:
+def pick(date: dt.date, week: tuple[str, ...], graded: Callable[[range], Iterator[tuple[str | None, Any]]]) -> DailyPick:
     """The date's deal: the first in its window whose grade is the weekday's.
 
-    ``grade_of(deal)`` solves and grades a deal (None when it has no verified solution).
-    """
+    ``graded(deals)`` yields, for each deal in order, its grade (None when it has no verified
+    solution) and what grading found; it may work ahead in other processes, and is closed
+    once the deal is found (which stops them)."""
     wanted = week[date.weekday()]
     start = window_start(date)
-    for offset in range(WINDOW):
-        if grade_of(start + offset) == wanted:
-            return DailyPick(date, start + offset, wanted, offset + 1)
+    results = graded(range(start, start + WINDOW))
+    try:
+        for offset, (grade, found) in enumerate(results):
+            if grade == wanted:
+                return DailyPick(date, start + offset, wanted, offset + 1, found)
+    finally:
+        results.close()
     raise CheckFailed(f"{date.isoformat()}: no '{wanted}' deal among {start}-{start + WINDOW - 1}")
 
 

@@ -26,11 +26,11 @@ def test_windows_are_disjoint_and_fixed() -> None:
 def test_pick_takes_the_first_deal_of_the_weekdays_grade() -> None:
     monday, sunday = dt.date(2026, 11, 23), dt.date(2026, 11, 29)
     grades = {window_start(sunday) + i: g for i, g in enumerate(["easy", "hard", "expert", "expert"])}
-    choice = pick(sunday, DEFAULT_WEEK, lambda deal: grades.get(deal))
-    assert (choice.deal, choice.grade, choice.tried) == (window_start(sunday) + 2, "expert", 3)
-    assert pick(monday, DEFAULT_WEEK, lambda deal: "easy").deal == window_start(monday)
+    choice = pick(sunday, DEFAULT_WEEK, lambda deals: ((grades.get(d), d) for d in deals))
+    assert (choice.deal, choice.grade, choice.tried, choice.found) == (window_start(sunday) + 2, "expert", 3, choice.deal)
+    assert pick(monday, DEFAULT_WEEK, lambda deals: (("easy", d) for d in deals)).deal == window_start(monday)
     with pytest.raises(CheckFailed, match="no 'easy' deal"):
-        pick(monday, DEFAULT_WEEK, lambda deal: None)
+        pick(monday, DEFAULT_WEEK, lambda deals: ((None, d) for d in deals))
 
 
 @pytest.mark.parametrize("bad", ["2026-02-30", "2026-13-01", "tomorrow", "23/11/2026"])
@@ -70,7 +70,7 @@ def test_a_day_publishes_its_files(tmp_path: Path) -> None:
 def test_daily_bad_input(tmp_path: Path) -> None:
     runner = CliRunner()
     for args, words in [(["--date", "2026-02-30"], "not a date that exists"), (["--days", "0"], "--days"),
-                        (["--days", "367"], "--days must be from 1 to 366"),
+                        (["--days", "367"], "--days must be from 1 to 366"), (["--jobs", "-1"], "--jobs"),
                         (["--week", "easy"], "seven grades"), (["--date", "1999-12-31"], "start on 2000-01-01")]:
         result = runner.invoke(main, ["daily", *args, "-o", str(tmp_path / "d")])
         assert result.exit_code == 2 and words in result.output, (args, result.output)

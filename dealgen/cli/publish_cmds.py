@@ -6,6 +6,7 @@ import json
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, Iterator
 
 import click
 
@@ -213,9 +214,10 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 @click.option("--series-start", default=None, metavar="YYYY-MM-DD",
               help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
+@click.option("--jobs", type=click.IntRange(min=0), default=0, help="Processes grading deals ahead (default: all cores).")
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False), callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
-def daily(game, date_text, days, week, rules, catalog, series_start, mono, output) -> None:
+def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.
 
     For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
@@ -230,7 +232,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
     import datetime as dt
 
     from ..daily import day_range, parse_date, parse_week, pick, window_start
-    from ..solve import solve_deal
+    from ..scan import solve_many
 
     if catalog is not None or series_start is not None:
         _daily_series(game, date_text, days, parse_week(week, GRADES) if _given("week") else None, rules, catalog,
@@ -243,23 +245,24 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, outpu
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
     if g.problem_kit() is not None:
-        _daily_problems(g, rules, dates, weekly, mono, output)
+        _daily_problems(g, rules, dates, weekly, mono, jobs, output)
         return
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
     folder = planned_folder(output)
 
-    results: dict[int, object] = {}
-
-    def grade_of(deal: int) -> str | None:
-        result = solve_deal(g, deal, rules)
-        results[deal] = result
-        return result.grade if result.recorded else None
+    def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
+        results = solve_many(g.name, deals, rules, jobs)  # in deal order, solved ahead on every core
+        try:
+            for result in results:
+                yield (result.grade if result.recorded else None), result
+        finally:
+            results.close()
 
     for day in dates:
-        chosen = pick(day, weekly, grade_of)
+        chosen = pick(day, weekly, graded)
         _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
-        result = results[chosen.deal]
+        result = chosen.found
         files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
         _write_day(folder, files)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
@@ -370,24 +373,28 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
     return files
 
 
-def _daily_problems(game, rules: str, dates, weekly, mono: bool, output: str) -> None:
+def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, output: str) -> None:
     """Daily problems: the day's deal is the first in its window with a problem of the weekday's
     grade, and the problem is the strongest of that grade in the deal's endgame."""
     from ..catalog import Catalog, ProblemEntry
     from ..daily import pick
+    from ..problemset import find_many
 
     folder = planned_folder(output)
-    kit = game.problem_kit()
     for day in dates:
         wanted = weekly[day.weekday()]
-        found: dict[int, list] = {}
 
-        def grade_of(deal: int) -> str | None:
-            found[deal] = [p for p in kit.find(deal) if p["grade"] == wanted]
-            return wanted if found[deal] else None
+        def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
+            results = find_many(game, deals, jobs)  # each deal's problems, in deal order, found ahead
+            try:
+                for problems in results:
+                    mine = [p for p in problems if p["grade"] == wanted]
+                    yield (wanted if mine else None), mine
+            finally:
+                results.close()
 
-        chosen = pick(day, weekly, grade_of)
-        p = max(found[chosen.deal], key=lambda p: (p["stars"], p["n"], -p["turn"]))
+        chosen = pick(day, weekly, graded)
+        p = max(chosen.found, key=lambda p: (p["stars"], p["n"], -p["turn"]))
         entry = ProblemEntry(p["deal"], p["turn"], p["grade"], p["stars"], p["n"], tuple(p["position"]),
                              tuple(p["strategy"]), p["metrics"])
         _check_day_free(folder, day_stem(game, game.default_rules, day), {"deal": entry.deal, "turn": entry.turn})
