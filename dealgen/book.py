@@ -414,7 +414,8 @@ class _PageRefs(Flowable):
 
 class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Contents entries: sections, and each page of puzzles."""
+        """Contents entries (sections, and where each grade's puzzles and solutions start), and
+        each solution's page for the puzzle pages."""
         if isinstance(flowable, _SectionTitle):
             self.notify("TOCEntry", (0, flowable.plain, self.page, flowable.key))
         elif isinstance(flowable, _PuzzlePage):
@@ -430,7 +431,7 @@ class _Doc(BaseDocTemplate):
 
 def _grade_groups(grades: list[str]) -> dict[int, str]:
     """Contents entries for runs of puzzles of one grade, by the number of each run's first
-    puzzle: {1: "Easy: puzzles 1-10", 11: "Medium: puzzles 11-20", ...}."""
+    puzzle: {1: "Easy: puzzles 1–10", 11: "Medium: puzzles 11–20", ...}."""
     groups, first = {}, 1
     for number in range(1, len(grades) + 1):
         if number == len(grades) or grades[number] != grades[first - 1]:
