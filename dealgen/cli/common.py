@@ -64,8 +64,8 @@ def named(ctx, param, value):
     return value
 
 
-def finite(ctx, param, value):
-    """A number option that must be an actual number: click's ranges let 'nan' through."""
+def finite_seconds(ctx, param, value):
+    """A time option that must be an actual number of seconds: click's ranges let 'nan' through."""
     if isinstance(value, float) and not math.isfinite(value):
         raise click.BadParameter(f"{value} is not a number of seconds", ctx=ctx, param=param)
     return value

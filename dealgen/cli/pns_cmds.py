@@ -9,7 +9,7 @@ from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME, finite, named
+from .common import DEAL, GAME, finite_seconds, named
 
 
 def _pns_only(game, command: str) -> None:
@@ -55,8 +55,8 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
               help="Deals whose search-vs-search endgames are searched (one problem per deal at most).")
 @click.option("--max-n", default=6, show_default=True, type=click.IntRange(1, 15),
               help="Longest forced win looked for, in the winner's turns.")
-@click.option("--seconds", default=2.0, show_default=True, type=click.FloatRange(min=0.1), callback=finite,
-              help="Time limit of the win-proof search per position.")
+@click.option("--seconds", default=2.0, show_default=True, type=click.FloatRange(min=0.1),
+              callback=finite_seconds, help="Time limit of the win-proof search per position.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed for the self-play games.")
 @click.option("-o", "--output", "outdir", callback=named, default=None, metavar="DIR",
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")

@@ -323,8 +323,9 @@ this book was replayed by the game engine before printing.
     def _instead(self, state: PnsState, move: PnsMove) -> str:
         """The other kind of move between the same squares: suggested when legal, else why not."""
         reason = self._why_not(state, move)
-        return f"to {'pack onto it' if move.kind == 'pack' else 'move a packet there'} write {move.token}" \
-            if reason is None else reason
+        if reason is not None:
+            return reason
+        return f"to {'pack onto it' if move.kind == 'pack' else 'move a packet there'} write {move.token}"
 
     def play(self, state: PnsState, move: PnsMove) -> PnsState:
         reason = self._why_not(state, move)
