@@ -93,12 +93,3 @@ def _parse_table() -> dict[str, Card]:
 
 
 _PARSE = _parse_table()
-
-
-def parse_cards(text: str) -> list[Card]:
-    """Cards separated by white space."""
-    return [Card.parse(token) for token in text.split()]
-
-
-def format_cards(cards, symbols: bool = False) -> str:
-    return " ".join(card.symbol if symbols else card.code for card in cards)

@@ -138,10 +138,6 @@ class PnsState:
     def side(self) -> str:
         return SIDES[self.to_move]
 
-    def piles_of(self, side: int) -> list[int]:
-        """The squares holding piles of ``side``'s colour."""
-        return [i for i, p in enumerate(self.square) if p and side_of(p[-1]) == side]
-
     def packs_left(self, side: int) -> int:
         """Packs ``side`` still needs: one per pile or stock card of its colour, less the two stacks."""
         stock = sum(1 for c in self.stock if side_of(c) == side) if self.stock else 0
@@ -260,10 +256,6 @@ this book was replayed by the game engine before printing.
 
     def can_move(self, state: PnsState, side: int) -> bool:
         return bool(self._moves_for(state, side, first_only=True))
-
-    def moves_of(self, state: PnsState, side: int) -> list[PnsMove]:
-        """Every pack and packet move of ``side`` (whoever is to move), in square order."""
-        return self._moves_for(state, side)
 
     def legal_moves(self, state: PnsState) -> list[PnsMove]:
         if self._result(state) is not None:

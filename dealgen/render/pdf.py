@@ -486,10 +486,6 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
     return buffer.getvalue()
 
 
-def write_walkthrough_pdf(wt: Any, path: str | FilePath, mono: bool = False, page: str = "a4") -> FilePath:
-    return write_atomic(path, walkthrough_pdf_bytes(wt, mono, page))
-
-
 def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete: bool, mono: bool = False,
                       page: str = "a4") -> bytes:
     """A problem and its solution as a PDF of its own: heading, diagram, main line and the other
