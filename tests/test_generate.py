@@ -108,6 +108,7 @@ def test_generate_bad_input(tmp_path) -> None:
                         (["--mix", "easy:1", "--count", "3"], "disagrees with --mix"),
                         (["--mix", ""], "--mix is empty"),
                         (["--start", "1", "--seed", "2"], "not both"),
+                        (["--seed", "-1"], "not in the range x>=0"),  # as play and problems
                         (["--max-tries", "0"], "--max-tries must be at least 1"),
                         (["--rules", "loose"], "unknown rule set"),
                         (["-o", str(tmp_path / "none" / "c.json")], "does not exist")]:

@@ -32,7 +32,7 @@ def _selection_options(func):
         click.option("--mix", default=None, metavar="GRADE:N,...",
                      help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
-        click.option("--seed", type=int, default=None, help="Draw deal numbers from this master seed instead of in order."),
+        click.option("--seed", type=click.IntRange(min=0), default=None, help="Draw deal numbers from this master seed instead of in order."),
         click.option("--max-tries", type=int, default=5000, show_default=True, help="Give up after this many deals."),
         click.option("--jobs", type=int, default=0, help="Processes (default: all cores)."),
         click.option("--max-states", type=int, default=None, help="Solver budget per deal, in positions expanded."),
