@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -156,10 +157,22 @@ class ProblemEntry:
             lines, ok = kit.verify(self.strategy_text(game), where)
             wrong = kit.check_claims(self, where) if ok else None
         except InputError as err:  # a hand-edited entry that no longer reads is a failed check here
-            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {err}",))
+            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {self._entry_lines(str(err), where)}",))
         if wrong is not None:
             return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {wrong}",))
-        return ProblemVerdict(self.deal, ok, tuple(lines))
+        return ProblemVerdict(self.deal, ok, tuple(self._entry_lines(line, where) for line in lines))
+
+    def _entry_lines(self, message: str, where: str) -> str:
+        """The verifier cites lines of the strategy file rebuilt from this entry (position,
+        goal, 'tree:', strategy); name them as the entry's own fields instead."""
+        def name(match: re.Match) -> str:
+            line = int(match[1])
+            if line <= len(self.position):
+                return f"{where}, position line {line}:"
+            if line <= len(self.position) + 2:  # the goal and 'tree:' come from 'n'
+                return f"{where}, 'n':"
+            return f"{where}, strategy line {line - len(self.position) - 2}:"
+        return re.sub(rf"{re.escape(where)}:(\d+):", name, message)
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":
