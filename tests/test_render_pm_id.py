@@ -104,7 +104,9 @@ def test_cycling_record_walkthrough_ends_with_the_cycle() -> None:
     assert [cp.title for cp in wt.checkpoints[1:3]] == ["After pass 50: no card discarded yet",
                                                         "After pass 100: 16 cards discarded so far"]
     assert wt.ending() == f"Goes round forever (pass 175 would repeat pass 171); {len(solution.moves)} moves in all."
-    assert wt.steps[-1].words.startswith("the piles gathered: pass 175 would start from")
+    assert wt.steps[-1].text().startswith("The piles are gathered: pass 175 would start from")
+    # one line a pass, named by its pass ("Pass 12:", not "12. pass 12,")
+    assert [s.text().split(" rows:")[0] for s in wt.steps[:2]] == ["Pass 1: 13", "Pass 2: 13"]
 
 
 def test_a_won_pm_walkthrough_gives_the_answer_in_passes() -> None:

@@ -95,8 +95,10 @@ def steps(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -> list:
         gone = states[last].discarded - states[first].discarded
         rows = tokens.count("d")
         if rows == 0:  # only the gathering that ends the game
-            words = f"the piles gathered: {game.outcome(states[last]).summary.removeprefix('cycles: ')}"
+            words = f"The piles are gathered: {game.outcome(states[last]).summary.removeprefix('cycles: ')}"
+            label = ""
         else:
-            words = f"pass {pass_no}, {rows} rows: {' '.join(tokens)}" + (f" ({gone} cards discarded)" if gone else "")
-        out.append(Step(len(out) + 1, "", words, first))
+            words = f"{rows} rows: {' '.join(tokens)}" + (f" ({gone} cards discarded)" if gone else "")
+            label = f"Pass {pass_no}:"
+        out.append(Step(len(out) + 1, "", words, first, label))
     return out

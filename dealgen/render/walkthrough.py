@@ -30,13 +30,16 @@ class Step:
     token: str  # the move in notation, e.g. "35" ("" when the words hold the notation)
     words: str  # the move in words, e.g. "9♣ from column 3 onto 10♣ in column 5"
     first: int | None = None  # index of the step's first move when a step groups several moves
+    label: str | None = None  # printed instead of "12." where a step has a name of its own ("Pass 12:")
 
     @property
     def start(self) -> int:
         return self.number - 1 if self.first is None else self.first
 
     def text(self) -> str:
-        return f"{self.number}. {self.words} ({self.token})" if self.token else f"{self.number}. {self.words}"
+        lead = f"{self.number}." if self.label is None else self.label
+        words = f"{self.words} ({self.token})" if self.token else self.words
+        return f"{lead} {words}" if lead else words
 
 
 @dataclass(frozen=True)
