@@ -199,18 +199,32 @@ class _Book:
             x, y, w, h = layout.frame(parity)
             frame = Frame(x + bleed, y + bleed, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                           id=name)
-            templates.append(PageTemplate(id=name, frames=[frame], onPage=self._furniture))
+            templates.append(PageTemplate(id=name, frames=[frame], onPage=self._boxes, onPageEnd=self._furniture))
         return templates
 
-    def _furniture(self, canvas: Any, doc: Any) -> None:
+    def _boxes(self, canvas: Any, doc: Any) -> None:
         layout, bleed = self.layout, self.layout.bleed
         if bleed:
             trim = (bleed, bleed, bleed + layout.width, bleed + layout.height)
             canvas.setTrimBox(trim)
             canvas.setBleedBox((0, 0, layout.width + 2 * bleed, layout.height + 2 * bleed))
+
+    def _furniture(self, canvas: Any, doc: Any) -> None:
+        """The running foot, drawn once the page is full: on solution pages it names the
+        solutions the page holds ("Solutions 3–4"), so a reader leafing through finds one."""
+        layout, bleed = self.layout, self.layout.bleed
         page = doc.page
+        solutions = doc.solutions_here
+        doc.solutions_here = []
         if page == 1:
             return  # no number on the title page
+        if solutions:
+            first, last = solutions[0], solutions[-1]
+            label = f"Solution {first}" if first == last else f"Solutions {first}–{last}"
+            odd_text = even_text = label
+        else:
+            odd_text = _strip(self.info.title)
+            even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
         size = layout.body_size * 0.85
         y = bleed + layout.bottom / 2 - size / 3
         canvas.saveState()
@@ -218,11 +232,10 @@ class _Book:
         canvas.setFillGray(0.25)
         if page % 2:  # right-hand page: the number at the outside edge, on the right
             canvas.drawRightString(bleed + layout.width - layout.outside, y, str(page))
-            canvas.drawString(bleed + layout.inside, y, _strip(self.info.title))
+            canvas.drawString(bleed + layout.inside, y, odd_text)
         else:
             canvas.drawString(bleed + layout.outside, y, str(page))
-            canvas.drawRightString(bleed + layout.width - layout.inside, y,
-                                   f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}")
+            canvas.drawRightString(bleed + layout.width - layout.inside, y, even_text)
         canvas.restoreState()
 
     # -- sections ---------------------------------------------------------------------
@@ -413,9 +426,20 @@ class _PageRefs(Flowable):
 
 
 class _Doc(BaseDocTemplate):
+    solution_now: int | None = None  # the solution being laid out
+    solutions_here: list[int]  # the solutions with something drawn on this page, for its foot
+
+    def beforeDocument(self) -> None:
+        self.solution_now, self.solutions_here = None, []  # every pass of multiBuild starts afresh
+
     def afterFlowable(self, flowable: Flowable) -> None:
-        """Contents entries (sections, and where each grade's puzzles and solutions start), and
-        each solution's page for the puzzle pages."""
+        """Contents entries (sections, and where each grade's puzzles and solutions start),
+        each solution's page for the puzzle pages, and the solutions each page shows."""
+        if isinstance(flowable, _Bookmark) and flowable.number is not None:
+            self.solution_now = flowable.number
+        drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, Spacer)  # not a marker or a gap
+        if self.solution_now is not None and drawn and self.solution_now not in self.solutions_here:
+            self.solutions_here.append(self.solution_now)
         if isinstance(flowable, _SectionTitle):
             self.notify("TOCEntry", (0, flowable.plain, self.page, flowable.key))
         elif isinstance(flowable, _PuzzlePage):

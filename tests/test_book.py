@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def text_of(reader: PdfReader) -> list[str]:
 
 
 def heads(text: str) -> list[str]:
-    """The first lines of a page: the running foot comes first in the text, then the heading."""
+    """The first lines of a page: its heading (the running foot is drawn last)."""
     return text.splitlines()[:3]
 
 
@@ -77,6 +78,14 @@ def test_book_structure(book_6x9: bytes) -> None:
         page = int(pages[puzzle].split("Solution on page ")[1].split()[0])
         assert f"Puzzle {number}: game #" in pages[page - 1]
         assert f"Puzzle {number}: game #" not in pages[page - 2]
+    # each solution page's foot names the solutions on it: those starting there and the one going on
+    shown = None
+    for text in pages[solutions:]:
+        starting = [int(n) for n in re.findall(r"^Puzzle (\d+): game #", text, re.M)]
+        on_page = ([shown] if shown is not None and not text.split("\n", 1)[0].startswith("Puzzle ") else []) + starting
+        shown = on_page[-1]
+        label = f"Solution {shown}" if len(on_page) == 1 else f"Solutions {on_page[0]}–{on_page[-1]}"
+        assert label in text.splitlines()[-2:], (on_page, text.splitlines()[-2:])
     # bookmarks and metadata
     titles = [item.title if not isinstance(item, list) else None for item in reader.outline]
     assert {"Contents", "How to play", "Puzzles", "Solutions"} <= set(titles)
