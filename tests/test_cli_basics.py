@@ -247,6 +247,24 @@ def test_an_unwritable_place_is_bad_input_found_before_any_work(args) -> None:
     assert "Traceback" not in result.output and "verified" not in result.output  # no solving first
 
 
+@pytest.mark.parametrize("args, words", [
+    (["solve", "penguin", "1", "-o", "{d}"], "{d}: is a folder; give a file name"),
+    (["scan", "penguin", "1-2", "-o", "{d}"], "{d}: is a folder; give a file name"),
+    (["calibrate", "penguin", "--deals", "1-3", "-o", "{d}"], "{d}: is a folder; give a file name"),
+    (["generate", "penguin", "--count", "1", "-o", "{d}"], "{d}: is a folder; give a file name"),
+    (["play", "pack-n-stack", "1", "-o", "{d}"], "{d}: is a folder; give a file name"),
+    (["render", "penguin", "1", "-o", "{d}"], "{d}: is a folder; give a file name ending in .png or .pdf"),
+    (["daily", "-o", "{f}"], "{f}: exists and is not a folder"),
+    (["problems", "pack-n-stack", "--deals", "1", "-o", "{f}"], "{f}: exists and is not a folder"),
+])
+def test_a_folder_for_a_file_and_a_file_for_a_folder_are_named_alike(tmp_path: Path, args, words) -> None:
+    (tmp_path / "f.txt").write_text("keep me\n")
+    places = {"d": str(tmp_path), "f": str(tmp_path / "f.txt")}
+    result = CliRunner().invoke(main, [a.format(**places) for a in args])
+    assert result.exit_code == 2 and words.format(**places) in result.output, result.output
+    assert (tmp_path / "f.txt").read_text() == "keep me\n" and len(list(tmp_path.iterdir())) == 1
+
+
 def test_a_failed_write_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
     import os
 

@@ -368,7 +368,8 @@ def test_cli_render_png_and_pdf(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["-o", "{d}/x.txt"], "must end in .png or .pdf"),
+    (["-o", "{d}/x.txt"], "unknown file type; give a file name ending in .png or .pdf"),
+    (["-o", "{d}"], "is a folder; give a file name ending in .png or .pdf"),
     (["-o", "{d}/x.png", "--dpi", "0"], "--dpi 0"),
     (["-o", "{d}/x.png", "--size", "10x"], "--size '10x'"),
     (["-o", "{d}/x.png", "--dpi", "100", "--size", "10x10"], "not both"),

@@ -89,7 +89,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
 @click.argument("game")
 @_selection_options
 @click.option("--title", default=None, help="The catalog's title.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), callback=named, default=None,
+@click.option("-o", "--output", "output", callback=named, default=None,
               help="The catalog file (default output/GAME-COUNT.json).")
 def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output) -> None:
     """Select graded deals of GAME into a seed catalog (JSON), solving in parallel.
@@ -124,7 +124,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--save-catalog", type=click.Path(dir_okay=False), callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False), callback=named, default=None,
+@click.option("-o", "--output", "output", callback=named, default=None,
               help="The PDF (default output/GAME-book-LAYOUT.pdf).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
          subtitle, author, every, save_catalog, output) -> None:
@@ -215,7 +215,7 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
               help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
 @click.option("--jobs", type=click.IntRange(min=0), default=0, help="Processes grading deals ahead (default: all cores).")
-@click.option("-o", "--output", "output", type=click.Path(file_okay=False), callback=named, default=str(OUTPUT / "daily"),
+@click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
 def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.

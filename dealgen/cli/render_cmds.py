@@ -154,7 +154,8 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
 
     kind = Path(output).suffix.lower().lstrip(".")
     if kind not in ("png", "pdf"):
-        raise InputError(f"{output}: unknown file type; the output must end in .png or .pdf")
+        what = "is a folder" if Path(output).is_dir() else "unknown file type"
+        raise InputError(f"{output}: {what}; give a file name ending in .png or .pdf")
     check_writable(output)
     dpi, pixels = check_raster(kind, dpi, size)
     if after < 0:

@@ -34,7 +34,7 @@ def with_budgets(func):
 @click.argument("number", type=DEAL)
 @rules_option
 @with_budgets
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
+@click.option("-o", "--output", callback=named, default=None,
               help="Write the solution file here (read by `dealgen verify`).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @click.option("--no-grade", is_flag=True, help="Skip the grading metrics (fewest cells) and the grade.")
@@ -109,7 +109,7 @@ def _clock(seconds: float) -> str:
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
+@click.option("-o", "--output", callback=named, default=None,
               help="JSON lines file; deals already in it are skipped (resume). Default: stdout.")
 @with_budgets
 @click.option("--no-grade", is_flag=True, help="Skip the grading metrics and grades (faster).")
@@ -168,7 +168,7 @@ SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
 @click.option("--from-scan", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
               help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
+@click.option("-o", "--output", callback=named, default=None,
               help="Where to write the cut points (default: the file shipped with dealgen).")
 @with_budgets
 def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds) -> None:
