@@ -76,13 +76,11 @@ class _Styles:
 
 
 class _Bookmark(Flowable):
-    """An invisible marker that files a PDF bookmark at its page."""
+    """An invisible marker that files a PDF bookmark at its page (a page that starts with it)."""
 
-    def __init__(self, text: str, key: str, level: int, number: int | None = None, contents: str | None = None) -> None:
+    def __init__(self, text: str, key: str, level: int) -> None:
         super().__init__()
         self.text, self.key, self.level = text, key, level
-        self.number = number  # the puzzle whose solution starts here
-        self.contents = contents  # a contents entry filed at this page
 
     def wrap(self, *_: Any) -> tuple[float, float]:
         return (0, 0)
@@ -278,15 +276,14 @@ class _Book:
         for number, entry in numbered:
             if entry.kind == "problem":
                 block = self._problem_solution(number, entry)
-                story += [CondPageBreak(frame_h * 0.2), self._solution_mark(number),
-                          KeepTogether(block[:2])] + block[2:]
+                story += [CondPageBreak(frame_h * 0.2), KeepTogether(block[:2])] + block[2:]
                 continue
             wt = build_walkthrough(catalog.solution(entry), info.every)
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
             steps = walkthrough_flowables(wt, mono=self.layout.mono, every=info.every,
                                           body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
                                           max_diagram_height=frame_h * 0.75)
-            head = [CondPageBreak(frame_h * 0.3), self._solution_mark(number), Paragraph(_escape(title), s.h2)]
+            head = [CondPageBreak(frame_h * 0.3), self._solution_title(number, title)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
 
@@ -295,8 +292,9 @@ class _Book:
         count = len(self.catalog.entries)
         return f"{count} {self.game.title} puzzle{'s' if count != 1 else ''}"
 
-    def _solution_mark(self, number: int) -> _Bookmark:
-        return _Bookmark(f"Solution {number}", f"solution-{number}", 1, number=number, contents=self.groups.get(number))
+    def _solution_title(self, number: int, text: str) -> "_Title":
+        return _Title(text, self.styles.h2, f"solution-{number}", level=1, outline=f"Solution {number}",
+                      number=number, contents=self.groups.get(number))
 
     def _colophon(self) -> list[str]:
         game = self.game
@@ -319,8 +317,7 @@ class _Book:
         s = self.styles
         kit = self.game.problem_kit()
         question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
-        title = f"Puzzle {number}: {question}, {entry.grade}"
-        out: list[Flowable] = [Paragraph(_escape(title), s.h2)]
+        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
         out += problem_line_flowables(lines, s.body)
         if not complete:
             out.append(Paragraph(_escape(
@@ -350,7 +347,7 @@ class _Book:
         return out
 
     def _section(self, text: str, key: str) -> Flowable:
-        return _SectionTitle(text, key, self.styles.h1)
+        return _Title(text, self.styles.h1, key)
 
     def build(self) -> bytes:
         layout, bleed = self.layout, self.layout.bleed
@@ -375,16 +372,26 @@ class _Book:
         return buffer.getvalue()
 
 
-class _SectionTitle(Paragraph):
-    """A section heading that also files a bookmark and a contents entry."""
+class _Title(Paragraph):
+    """A heading that files a PDF bookmark where it is drawn: a section (level 0, also a
+    contents entry) or a solution (level 1: the page "Solution on page N" names, and the
+    contents entry of its grade where a grade starts). Page numbers come from the heading
+    itself, not from a marker before it that a page break could leave behind."""
 
-    def __init__(self, text: str, key: str, style: ParagraphStyle) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, key: str, level: int = 0, outline: str | None = None,
+                 number: int | None = None, contents: str | None = None) -> None:
         super().__init__(_escape(text), style)
-        self.key, self.plain = key, text
+        self.key, self.level, self.plain = key, level, text
+        self.outline = outline or text
+        self.number = number  # the puzzle whose solution starts here
+        self.contents = contents  # a contents entry filed at this page
+
+    def split(self, *_: Any) -> list[Flowable]:
+        return []  # a heading moves to the next page whole
 
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)
-        self.canv.addOutlineEntry(self.plain, self.key, level=0, closed=False)
+        self.canv.addOutlineEntry(self.outline, self.key, level=self.level, closed=self.level > 0)
         super().draw()
 
 
@@ -435,22 +442,22 @@ class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         """Contents entries (sections, and where each grade's puzzles and solutions start),
         each solution's page for the puzzle pages, and the solutions each page shows."""
-        if isinstance(flowable, _Bookmark) and flowable.number is not None:
-            self.solution_now = flowable.number
+        title = flowable if isinstance(flowable, _Title) else None
+        if title is not None and title.number is not None:
+            self.solution_now = title.number
+            self.notify("SolutionPage", (title.number, self.page))
         drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, Spacer)  # not a marker or a gap
         if self.solution_now is not None and drawn and self.solution_now not in self.solutions_here:
             self.solutions_here.append(self.solution_now)
-        if isinstance(flowable, _SectionTitle):
-            self.notify("TOCEntry", (0, flowable.plain, self.page, flowable.key))
+        if title is not None and title.level == 0:
+            self.notify("TOCEntry", (0, title.plain, self.page, title.key))
+        elif title is not None and title.contents:
+            self.notify("TOCEntry", (1, title.contents, self.page, title.key))
         elif isinstance(flowable, _PuzzlePage):
             for number, _ in flowable.items:
                 label = flowable.book.groups.get(number)
                 if label:
                     self.notify("TOCEntry", (1, label, self.page, f"puzzle-{number}"))
-        elif isinstance(flowable, _Bookmark) and flowable.number is not None:
-            self.notify("SolutionPage", (flowable.number, self.page))
-            if flowable.contents:
-                self.notify("TOCEntry", (1, flowable.contents, self.page, flowable.key))
 
 
 def _grade_groups(grades: list[str]) -> dict[int, str]:

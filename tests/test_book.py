@@ -92,6 +92,23 @@ def test_book_structure(book_6x9: bytes) -> None:
     assert reader.metadata.title == "Test Puzzles" and reader.metadata.author == "A. Setter"
 
 
+def test_page_references_point_at_the_solution_heading() -> None:
+    """This catalog at 6 x 9 pushes the heading of solution 16 to the next page: its page number
+    (on the puzzle, in the contents and in the bookmarks) must come from the heading itself."""
+    reader = PdfReader(io.BytesIO(book_pdf(read_catalog(SEEDS / "idiots-delight-20.json"), load_layout("6x9"),
+                                           INFO)))
+    pages = text_of(reader)
+    starts = {int(n): i for i, t in enumerate(pages, 1) for n in re.findall(r"^Puzzle (\d+): ", t, re.M)}
+    said = {int(n): int(p) for t in pages for n, p in re.findall(r"Puzzle (\d+)\b(?!:).*?Solution on page (\d+)", t, re.S)}
+    assert len(starts) == 20 and said == starts
+    marks = {item.title: reader.get_destination_page_number(item) + 1 for group in reader.outline
+             if isinstance(group, list) for item in group}
+    assert {int(t.split()[1]): p for t, p in marks.items() if t.startswith("Solution ")} == starts
+    contents = next(t for t in pages if t.startswith("Contents"))
+    grades = re.findall(r"(\d+)\n\w+: puzzles (\d+)–", contents.split("\nSolutions\n")[1])  # the page comes first
+    assert len(grades) == 4 and all(starts[int(first)] == int(page) for page, first in grades), grades
+
+
 def test_fonts_embedded_and_no_images_on_puzzle_pages(book_6x9: bytes) -> None:
     reader = PdfReader(io.BytesIO(book_6x9))
     fonts = fonts_of(reader)
