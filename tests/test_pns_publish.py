@@ -217,3 +217,48 @@ def test_generate_finds_a_problem_and_refuses_solver_options(tmp_path: Path):
     bad = CliRunner().invoke(main, ["generate", "pack-n-stack", "--mix", "easy:x", "-o", str(tmp_path / "q.json")])
     assert bad.exit_code == 2 and "easy:x" in bad.output
     assert not (tmp_path / "q.json").exists()
+
+
+def _main_line(lines) -> list[tuple[list[str], list[str] | None]]:
+    """The printed main line as a reader takes it: per turn the winner's moves (a race lists
+    several) and the replies printed as answered alike with the main reply first (None:
+    any reply at all)."""
+    turns = []
+    for line in (ln.text for ln in lines if ln.level == 0):
+        race = re.match(r"^[\d-]+\. \w+ plays (.*), one a turn, whatever", line)
+        if race:
+            turns += [([m], None) for m in race[1].replace(" and ", ", ").split(", ")]
+            continue
+        m = re.match(r"^\d+\. \w+ (\S+?)(?: and wins\.|; whatever \w+ plays .*|; \w+ (\S+)(?: \((?:forced|or (.*), answered alike)\))?)?$", line)
+        assert m, line
+        replies = None if "whatever" in line else [m[2], *(m[3] or "").replace(" or ", ", ").split(", ")] if m[2] else []
+        turns.append(([m[1]], [r for r in replies if r] if replies is not None else None))
+    return turns
+
+
+@pytest.mark.parametrize("max_lines", [40, 12])
+def test_every_reply_printed_as_answered_alike_really_is(max_lines: int):
+    """A reader who meets a reply listed "answered alike" beside the main line goes on with the
+    main line's moves: replayed through the engine, they must be legal and win."""
+    cat = parse_catalog((Path(__file__).resolve().parents[1] / "seeds" / "pack-n-stack-12.json").read_text(), "pns")
+    for e in cat.entries:
+        tree = parse_strategy(e.strategy_text(GAME))
+        turns = _main_line(solution_lines(tree, max_lines)[0])
+        def main_reply(state, replies):
+            return GAME.parse_move(replies[0]) if replies else GAME.legal_moves(state)[0]
+
+        start = tree.state  # before the winner's move at turn k, on the main line
+        for k, (moves, replies) in enumerate(turns):
+            start = GAME.play(start, GAME.parse_move(moves[0]))
+            if GAME.outcome(start).over:
+                break
+            options = [GAME.parse_move(r) for r in replies] if replies else GAME.legal_moves(start)
+            for reply in options:
+                state = GAME.play(start, reply)  # IllegalMove fails the test
+                for later, later_replies in turns[k + 1:]:
+                    state = GAME.play(state, GAME.parse_move(later[0]))
+                    if GAME.outcome(state).over:
+                        break
+                    state = GAME.play(state, main_reply(state, later_replies))
+                assert GAME.outcome(state).winner == tree.winner, (e.deal, k, reply.token)
+            start = GAME.play(start, main_reply(start, replies))

@@ -41,6 +41,11 @@ def _strongest(replies: list[Node]) -> Node:
     return best
 
 
+def _shape(node: Node) -> tuple:
+    """The play from ``node`` down, every branch, as moves alone."""
+    return (node.side, node.race, tuple(node.moves), tuple(_shape(child) for child in node.children))
+
+
 def _reply_word(token: str) -> str:
     return "passes (no move)" if token == "pass" else token
 
@@ -87,11 +92,14 @@ class _Writer:
                                 f"turn{'s' if more != 1 else ''}."),)
             return tuple(self.turn(answer, k + 1, alt_depth - 1))
 
-        # replies the winner answers alike (the same text) are one group
+        # "answered alike" beside the main line promises the main line's whole continuation, so
+        # only replies with the very same play below go there; the others are grouped by their
+        # text, which may stop at the winner's next move ("..., and wins within 4 more turns")
+        same = [r.moves[0] for r in replies if r is not main and _shape(r.children[0]) == _shape(main.children[0])]
         groups: dict[tuple[Line, ...], list[str]] = {}
         for reply in replies:
-            groups.setdefault(answered(reply), []).append(reply.moves[0])
-        same = [t for t in groups.pop(answered(main)) if t != main.moves[0]]
+            if reply is not main and reply.moves[0] not in same:
+                groups.setdefault(answered(reply), []).append(reply.moves[0])
         if len(replies) == 1:
             text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
         elif not groups:
