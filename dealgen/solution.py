@@ -53,6 +53,26 @@ class Solution:
         return "\n".join(out) + "\n"
 
 
+def _refuse_position(text: str, source: str, key: str) -> None:
+    """A position (as ``dealgen deal`` prints it) where a solution was expected: say so, rather
+    than call its first header unknown. A strategy file cut off before its goal reads so too."""
+    from .games import GAMES
+
+    named = [ln.split(":", 1)[1].strip().lower() for ln in text.splitlines() if ln.lower().startswith("game:")]
+    for game in [GAMES[named[0]]] if named and named[0] in GAMES else GAMES.values():
+        if key not in {line.split(":")[0] for line in game.to_text(game.deal(1)).splitlines()}:
+            continue  # not a line of this game's positions
+        try:
+            game.from_text(text, source)
+            what = f"a position of {game.title}"
+        except InputError as err:
+            what = f"part of a position of {game.title} ({str(err).removeprefix(source + ': ')})"
+        cut = (": a strategy file adds 'goal: <side> wins in N' and 'tree:' lines after the position; is this one "
+               "cut short?" if game.problem_kit() is not None else "")
+        raise InputError(f"{source}: {what}, not a solution; verify replays solution files, game records, catalogs, "
+                         f"books and strategy files{cut}")
+
+
 def parse_solution(text: str, source: str = "<solution>") -> Solution:
     """Read a solution; InputError names the file, line and token that is wrong."""
     headers: dict[str, tuple[int, str]] = {}
@@ -67,6 +87,7 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
             if tokens:
                 raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
             if key not in HEADERS:
+                _refuse_position(text, source, key)
                 raise InputError(located(f"unknown header '{key}': allowed are {', '.join(HEADERS)}", source, lineno))
             if key in headers:
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))

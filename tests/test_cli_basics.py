@@ -357,3 +357,16 @@ def test_a_file_named_pdf_that_is_not_one(tmp_path: Path) -> None:
 def test_walkthrough_of_a_game_without_a_number() -> None:
     result = run("walkthrough", "penguin", "-o", "x.pdf")
     assert result.exit_code == 2 and "give penguin a deal NUMBER (e.g. penguin 1)" in result.output
+
+
+@pytest.mark.parametrize("game, title", [("penguin", "Penguin"), ("perpetual-motion", "Perpetual Motion"),
+                                         ("idiots-delight", "Idiot's Delight"), ("pack-n-stack", "Pack 'n' Stack")])
+def test_verify_names_a_position_for_what_it_is(tmp_path: Path, game: str, title: str) -> None:
+    position = CliRunner().invoke(main, ["deal", game, "3"]).output
+    result = CliRunner().invoke(main, ["verify", "-"], input=position)
+    assert result.exit_code == 2 and f"<stdin>: a position of {title}, not a solution" in result.output
+    if game == "pack-n-stack":  # a strategy file cut off before its goal: the position, maybe only part of it
+        assert "is this one cut short?" in result.output
+        cut = "\n".join((DATA / "pns-26-strategy.txt").read_text().splitlines()[:11]) + "\n"
+        result = CliRunner().invoke(main, ["verify", "-"], input=cut)
+        assert result.exit_code == 2 and "part of a position of Pack 'n' Stack (missing line(s): row 5)" in result.output

@@ -58,6 +58,24 @@ def test_an_illegal_or_doubled_reply_fails():
     assert not ok and any("given twice" in v for v in verdict)
 
 
+def test_a_line_indented_too_deep_is_named():
+    text = TREE.replace("\n  red d2>b2\n", "\n    red d2>b2\n", 1)  # under Red's d2>a2 (line 16)
+    with pytest.raises(InputError, match=r"pns-26:18: this Red line is nested under Red's line 16; .* check the indentation"):
+        parse_strategy(text, "pns-26")
+
+
+def test_failures_come_in_file_order_and_a_flood_is_cut_short():
+    """A wrong first move breaks every branch below it: the verdict lists the failures from the
+    top of the file, ten of them, and counts the rest."""
+    text = TREE.replace("black d3>d4", "black b4>d4", 1)
+    verdict, ok = verify_strategy(text, "pns-26")
+    assert not ok and len(verdict) == 11 and verdict[-1].endswith("more failures (the first usually explains the rest)")
+    lines = [int(v.split("pns-26:")[1].split(":")[0]) for v in verdict[:-1]]
+    assert lines == sorted(lines) and lines[0] == 15  # the edited line
+    shown = CliRunner().invoke(main, ["verify", "--json", "-"], input=text)
+    assert len(json.loads(shown.output)["errors"]) > 10  # JSON keeps every failure
+
+
 def test_a_short_race_certificate_fails():
     text = TREE.replace("black race b4-d4 c5-d5 d5-d1 d1-e1", "black race b4-d4 c5-d5 d5-d1", 1)
     verdict, ok = verify_strategy(text)

@@ -130,6 +130,11 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         if roots and not stack:
             raise InputError(located(f"the tree has one first move of {winner}, on line {roots[0].line}; this line "
                                      "is not indented under it", source, lineno))
+        if stack and stack[-1][1].side == side:  # most often a line indented too deep
+            above = stack[-1][1]
+            raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s line "
+                                     f"{above.line}; each line answers the one it is indented under (two spaces a "
+                                     "level), so the sides alternate: check the indentation", source, lineno))
         (stack[-1][1].children if stack else roots).append(node)
         stack.append((indent, node))
     if not roots:
@@ -145,14 +150,14 @@ class Check:
     nodes: int = 0
     races: int = 0
     depth: int = 0  # the most winner turns on any branch
-    position: PnsState | None = None  # where the first failure came to light (before its move)
+    position: PnsState | None = None  # where the first failure in line order came to light (before its move)
 
 
 def _fail(check: Check, source: str, line: int, message: str, where: PnsState) -> None:
     check.ok = False
-    check.failures.append((line, located(message, source, line)))
-    if check.position is None:
+    if check.position is None or line < min(k for k, _ in check.failures):
         check.position = where
+    check.failures.append((line, located(message, source, line)))
 
 
 def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: int) -> None:
@@ -230,6 +235,7 @@ def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
               tree.state)
         return check
     _winner_turn(tree.state, tree.root, check, source, 0)
+    check.failures.sort(key=lambda failure: failure[0])  # in file order: the first is most often the cause
     if check.ok and check.depth > tree.n:
         _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
     elif check.ok and check.depth < tree.n:  # "win in N" names the longest branch: a larger N overstates the problem
@@ -255,7 +261,14 @@ def verdict_lines(tree: Tree, check: Check) -> tuple[list[str], bool]:
         return [f"{what}: verified, {counted(check.branches, 'branch', 'branches')}, "
                 f"{counted(check.nodes, 'move')} checked, {counted(check.races, 'race certificate')}, "
                 f"longest branch {counted(check.depth, 'turn')}"], True
-    return [f"{what}: FAILED: {msg}" for _, msg in check.failures], False
+    shown = [f"{what}: FAILED: {msg}" for _, msg in check.failures[:MAX_SHOWN]]
+    if len(check.failures) > MAX_SHOWN:  # one wrong move high in a tree breaks every branch below it
+        shown.append(f"{what}: ... and {counted(len(check.failures) - MAX_SHOWN, 'more failure')} "
+                     f"(the first usually explains the rest)")
+    return shown, False
+
+
+MAX_SHOWN = 10  # failures listed in a verdict (--json lists every one)
 
 
 def verdict_json(tree: Tree, check: Check) -> dict:
