@@ -74,7 +74,8 @@ class Verdict:
             return f"{what}: verified, {self.moves_played} moves, {self.summary}"
         if not self.won:
             return f"{what}: FAILED: {legal} but the game is not won: {self.summary}"
-        return f"{what}: verified, {self.moves_played} moves, won"
+        two_player = get_game(s.game).outcome(self.final).winner is not None
+        return f"{what}: verified, {self.moves_played} moves, " + (self.summary if two_player else "won")  # "Red won: ..."
 
 
 def replay(solution: Solution) -> Verdict:
