@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .fileio import read_text
 from .render.fonts import FAMILY
 
 UNITS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
@@ -100,6 +101,8 @@ def find_preset(name_or_path: str) -> Path:
     """The preset file for a name (``a5``) or a path (``my/book.toml``)."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".toml" or "/" in name_or_path:
+        if candidate.is_dir():
+            raise InputError(f"{name_or_path}: is a folder, not a layout file")
         if not candidate.is_file():
             raise InputError(f"layout file '{name_or_path}' does not exist")
         return candidate
@@ -120,9 +123,10 @@ def preset_names() -> list[str]:
 
 def load_layout(name_or_path: str) -> Layout:
     path = find_preset(name_or_path)
+    text = read_text(path, "layout")  # UTF-8, a byte-order mark dropped, UTF-16 named
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
         raise InputError(f"{path}: cannot read the layout: {err}") from None
     flat = _flatten(data)
     unknown = sorted(set(flat) - set(SCHEMA))

@@ -240,6 +240,18 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     assert words in str(err.value) and str(path) in str(err.value)
 
 
+def test_layout_files_read_as_every_other_text_file(tmp_path: Path) -> None:
+    text = Path(load_layout("a5").source).read_text()
+    (tmp_path / "bom.toml").write_bytes(b"\xef\xbb\xbf" + text.encode())  # as Notepad saves UTF-8
+    assert load_layout(str(tmp_path / "bom.toml")).per_page == load_layout("a5").per_page
+    (tmp_path / "wide.toml").write_bytes(text.encode("utf-16"))
+    with pytest.raises(InputError, match="it is UTF-16 text"):
+        load_layout(str(tmp_path / "wide.toml"))
+    (tmp_path / "folder.toml").mkdir()
+    with pytest.raises(InputError, match="is a folder, not a layout file"):
+        load_layout(str(tmp_path / "folder.toml"))
+
+
 def test_book_command_bad_input(tmp_path: Path) -> None:
     cat = tmp_path / "c.json"
     write_catalog(catalog(), cat)
