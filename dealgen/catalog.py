@@ -107,12 +107,13 @@ class ProblemVerdict:
     deal: int
     ok: bool
     lines: tuple[str, ...]
+    details: dict[str, Any] = field(default_factory=dict)  # what a strategy file's --json gives
 
     def line(self) -> str:
         return "\n".join(self.lines)
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "verdict": list(self.lines)}
+        return {**self.details, "ok": self.ok, "verdict": self.line()}
 
 
 @dataclass(frozen=True)
@@ -153,14 +154,19 @@ class ProblemEntry:
         game = get_game(catalog.game)
         where = f"{catalog.game} {self.source}"
         kit = game.problem_kit()
+        basics = {"game": catalog.game, "deal": self.deal, "turn": self.turn, "rules": catalog.rules}
         try:
-            lines, ok = kit.verify(self.strategy_text(game), where)
-            wrong = kit.check_claims(self, where) if ok else None
+            result = kit.verify(self.strategy_text(game), where)
+            wrong = kit.check_claims(self, where) if result["ok"] else None
         except InputError as err:  # a hand-edited entry that no longer reads is a failed check here
-            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {self._entry_lines(str(err), where)}",))
+            wrong = self._entry_lines(str(err), where)
         if wrong is not None:
-            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {wrong}",))
-        return ProblemVerdict(self.deal, ok, tuple(self._entry_lines(line, where) for line in lines))
+            return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {wrong}",), {**basics, "errors": [{"reason": wrong}]})
+        lines = tuple(self._entry_lines(line, where) for line in result["verdict"].split("\n"))
+        skip = len(self.position) + 2  # the strategy's first line follows the position, the goal and 'tree:'
+        errors = [{"strategy_line": e["line"] - skip if e["line"] > skip else None,
+                   "reason": self._entry_lines(e["reason"], where)} for e in result["errors"]]
+        return ProblemVerdict(self.deal, result["ok"], lines, {**result, **basics, "errors": errors})
 
     def _entry_lines(self, message: str, where: str) -> str:
         """The verifier cites lines of the strategy file rebuilt from this entry (position,

@@ -146,6 +146,12 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     good = list(entry().strategy)
     verdict = entry(good + ["    red zz"]).verify(catalog())
     assert not verdict.ok and f"deal 26 turn 41, strategy line {len(good) + 1}: 'zz' is not" in verdict.line()
+    # --json gives a problem's verdict as for a strategy file, lines counted in the entry's strategy
+    data = broken().verify(catalog()).to_json()
+    assert data["ok"] is False and isinstance(data["verdict"], str)
+    assert (data["game"], data["deal"], data["turn"], data["goal"]) == ("pack-n-stack", 26, 41, {"winner": "black", "n": 5})
+    assert data["errors"][0]["strategy_line"] == 1 and "reply e5>b5 is not answered" in data["errors"][0]["reason"]
+    assert entry().verify(catalog()).to_json()["longest_branch"] == 5
 
 
 @pytest.mark.parametrize("edit, message", [

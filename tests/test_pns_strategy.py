@@ -60,7 +60,7 @@ def test_an_illegal_or_doubled_reply_fails():
 
 def test_a_line_indented_too_deep_is_named():
     text = TREE.replace("\n  red d2>b2\n", "\n    red d2>b2\n", 1)  # under Red's d2>a2 (line 16)
-    with pytest.raises(InputError, match=r"pns-26:18: this Red line is nested under Red's line 16; .* check the indentation"):
+    with pytest.raises(InputError, match=r"pns-26:18: this Red line is nested under Red's d2>a2; .* check the indentation"):
         parse_strategy(text, "pns-26")
 
 

@@ -6,7 +6,7 @@ problems, and nothing else:
     find(deal, max_n, max_nodes)           the deal's problems as JSON-ready dicts
     position(lines, source)                the problem's position (a state)
     strategy_text(position, n, strategy)   the strategy file (position, goal, tree)
-    verify(text, source)                   replay every branch: (verdict lines, ok)
+    verify(text, source)                   replay every branch: the verdict as a dict (ok, verdict, errors...)
     check_claims(entry, source)            the entry's deal, grade, stars and metrics against it
     solution(text, source, max_lines)      the question and the solution as indented lines
 
@@ -22,7 +22,7 @@ from typing import Any
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsState
 from .lines import Line, question, solution_lines
-from .strategy import count_nodes, format_tree, parse_strategy, verify_strategy, winner_shifts
+from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
@@ -57,8 +57,10 @@ def strategy_text(position_lines: list[str] | tuple[str, ...], n: int, strategy:
     return "\n".join([*position_lines, f"goal: {side} wins in {n}", "tree:", *strategy]) + "\n"
 
 
-def verify(text: str, source: str) -> tuple[list[str], bool]:
-    return verify_strategy(text, source)
+def verify(text: str, source: str) -> dict[str, Any]:
+    """The verdict as ``verify --json`` gives it for a strategy file (``ok``, ``verdict``, ``errors``, ...)."""
+    tree = parse_strategy(text, source)
+    return verdict_json(tree, check_tree(tree, source))
 
 
 def check_claims(entry: Any, source: str) -> str | None:

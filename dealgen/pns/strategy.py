@@ -132,9 +132,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
                                      "is not indented under it", source, lineno))
         if stack and stack[-1][1].side == side:  # most often a line indented too deep
             above = stack[-1][1]
-            raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s line "
-                                     f"{above.line}; each line answers the one it is indented under (two spaces a "
-                                     "level), so the sides alternate: check the indentation", source, lineno))
+            raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s "
+                                     f"{' '.join(above.moves)}; each line answers the one it is indented under (two "
+                                     "spaces a level), so the sides alternate: check the indentation", source, lineno))
         (stack[-1][1].children if stack else roots).append(node)
         stack.append((indent, node))
     if not roots:
