@@ -31,7 +31,7 @@ from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
-from .render.fonts import keep_together
+from .render.fonts import FAMILY, keep_together, metrics
 from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
 from .render.walkthrough import build_walkthrough, walkthrough_flowables
@@ -45,6 +45,15 @@ class BookInfo:
     subtitle: str = ""
     author: str = ""
     every: int = 20  # a checkpoint diagram at least every this many moves in the solutions
+
+
+def check_printable(text: str, what: str) -> None:
+    """InputError unless the bundled font can print every character of ``text`` (a title, an
+    author): a missing one would come out as an empty box, unnoticed until the proof copy."""
+    missing = sorted({ch for ch in text if not ch.isspace() and not (metrics(False).has(ch) and metrics(True).has(ch))})
+    if missing:
+        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
 
 
 def _escape(text: str) -> str:
@@ -491,6 +500,8 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
     """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
     if not catalog.entries:
         raise InputError("the catalog has no deals")
+    for text, what in ((info.title, "the title"), (info.subtitle, "the subtitle"), (info.author, "the author")):
+        check_printable(text, what)
     from reportlab.platypus.doctemplate import LayoutError
 
     try:

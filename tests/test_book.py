@@ -240,6 +240,12 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     assert words in str(err.value) and str(path) in str(err.value)
 
 
+def test_a_title_in_any_script_the_font_has_prints(tmp_path: Path) -> None:
+    info = BookInfo("Pingüino — Jeux d'été ♠♥", "Ελληνικά, Русский", "Zoë Ångström")
+    text = text_of(PdfReader(io.BytesIO(book_pdf(catalog(), load_layout("6x9"), info))))[0]
+    assert "Pingüino — Jeux d'été" in text and "Русский" in text and "Zoë Ångström" in text
+
+
 def test_layout_files_read_as_every_other_text_file(tmp_path: Path) -> None:
     text = Path(load_layout("a5").source).read_text()
     (tmp_path / "bom.toml").write_bytes(b"\xef\xbb\xbf" + text.encode())  # as Notepad saves UTF-8
@@ -271,6 +277,9 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--rules", "single"], "holds deals under 'parlett' rules"),
         (["book", "--catalog", str(cat), "--layout", str(huge), "-o", str(tmp_path / "b.pdf")],
          "'fonts.title' must be from 10 to 60 points, got 300"),
+        (["book", "--title", "数独 Puzzles"], "--title: the book's font (DejaVu Sans) has no '数' (U+6570), '独' (U+72EC)"),
+        (["book", "--catalog", str(cat), "--author", "ไทย", "-o", str(tmp_path / "b.pdf")],
+         "--author: the book's font (DejaVu Sans) has no 'ท' (U+0E17)"),
     ]
     for args, words in cases:
         result = runner.invoke(main, args)
