@@ -204,7 +204,7 @@ class _Book:
         templates = []
         for name, parity in (("odd", 1), ("even", 0)):
             x, y, w, h = layout.frame(parity)
-            frame = Frame(x + bleed, y + bleed, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+            frame = Frame(x + layout.trim_left(parity), y + bleed, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
                           id=name)
             templates.append(PageTemplate(id=name, frames=[frame], onPage=self._boxes, onPageEnd=self._furniture))
         return templates
@@ -212,9 +212,9 @@ class _Book:
     def _boxes(self, canvas: Any, doc: Any) -> None:
         layout, bleed = self.layout, self.layout.bleed
         if bleed:
-            trim = (bleed, bleed, bleed + layout.width, bleed + layout.height)
-            canvas.setTrimBox(trim)
-            canvas.setBleedBox((0, 0, layout.width + 2 * bleed, layout.height + 2 * bleed))
+            left = layout.trim_left(doc.page)
+            canvas.setTrimBox((left, bleed, left + layout.width, bleed + layout.height))
+            canvas.setBleedBox((0, 0, layout.page_width, layout.page_height))
 
     def _furniture(self, canvas: Any, doc: Any) -> None:
         """The running foot, drawn once the page is full: on solution pages it names the
@@ -237,12 +237,13 @@ class _Book:
         canvas.saveState()
         canvas.setFont(self.styles.regular, size)
         canvas.setFillGray(0.25)
+        left = layout.trim_left(page)
         if page % 2:  # right-hand page: the number at the outside edge, on the right
-            canvas.drawRightString(bleed + layout.width - layout.outside, y, str(page))
-            canvas.drawString(bleed + layout.inside, y, odd_text)
+            canvas.drawRightString(left + layout.width - layout.outside, y, str(page))
+            canvas.drawString(left + layout.inside, y, odd_text)
         else:
-            canvas.drawString(bleed + layout.outside, y, str(page))
-            canvas.drawRightString(bleed + layout.width - layout.inside, y, even_text)
+            canvas.drawString(left + layout.outside, y, str(page))
+            canvas.drawRightString(left + layout.width - layout.inside, y, even_text)
         canvas.restoreState()
 
     # -- sections ---------------------------------------------------------------------
@@ -359,9 +360,9 @@ class _Book:
         return _Title(text, self.styles.h1, key)
 
     def build(self) -> bytes:
-        layout, bleed = self.layout, self.layout.bleed
+        layout = self.layout
         buffer = io.BytesIO()
-        doc = _Doc(buffer, pagesize=(layout.width + 2 * bleed, layout.height + 2 * bleed),
+        doc = _Doc(buffer, pagesize=(layout.page_width, layout.page_height),
                    pageTemplates=self._templates(), title=self.info.title, author=self.info.author or "dealgen",
                    subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",

@@ -28,6 +28,7 @@ SCHEMA: dict[str, tuple[str, bool]] = {
     "page.width": ("length", True),
     "page.height": ("length", True),
     "page.bleed": ("length", False),
+    "page.bleed_binding": ("bool", False),  # false: no bleed on the binding edge (Amazon KDP's interiors)
     "margins.inside": ("length", True),
     "margins.outside": ("length", True),
     "margins.top": ("length", True),
@@ -41,6 +42,7 @@ SCHEMA: dict[str, tuple[str, bool]] = {
 }
 
 
+DEFAULTS: dict[str, Any] = {"page.bleed": 0.0, "page.bleed_binding": True}  # the optional keys
 FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
 
 
@@ -64,6 +66,21 @@ class Layout:
     heading_size: float
     title_size: float
     source: str = ""
+    bleed_binding: bool = True  # bleed on the binding edge too (else on the top, bottom and outside only)
+
+    @property
+    def page_width(self) -> float:
+        """The PDF page's width: the trim and its bleed."""
+        return self.width + self.bleed * (2 if self.bleed_binding else 1)
+
+    @property
+    def page_height(self) -> float:
+        return self.height + 2 * self.bleed
+
+    def trim_left(self, page_number: int) -> float:
+        """Where the trim starts across the PDF page: after the bleed, unless the bleed is on the
+        outside edge only and this is a right-hand (odd) page, whose binding edge is on the left."""
+        return 0.0 if not self.bleed_binding and page_number % 2 == 1 else self.bleed
 
     def frame(self, page_number: int) -> tuple[float, float, float, float]:
         """The text area (x, y, width, height) of a page, in trimmed-page coordinates.
@@ -138,7 +155,7 @@ def load_layout(name_or_path: str) -> Layout:
         if key not in flat:
             if required:
                 raise InputError(f"{path}: missing key '{key}'")
-            values[key] = 0.0
+            values[key] = DEFAULTS[key]
             continue
         value = flat[key]
         if kind == "length":
@@ -174,7 +191,7 @@ def load_layout(name_or_path: str) -> Layout:
         top=values["margins.top"], bottom=values["margins.bottom"],
         per_page=values["puzzles.per_page"], mono=values["style.mono"], font=values["fonts.family"],
         body_size=values["fonts.body"], heading_size=values["fonts.heading"], title_size=values["fonts.title"],
-        source=str(path),
+        source=str(path), bleed_binding=values["page.bleed_binding"],
     )
     text_w = layout.width - layout.inside - layout.outside
     text_h = layout.height - layout.top - layout.bottom

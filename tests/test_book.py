@@ -126,6 +126,16 @@ def test_mirrored_margins(book_6x9: bytes) -> None:
     assert layout.frame(1)[0] == layout.inside and layout.frame(2)[0] == layout.outside
 
 
+def test_kdp_preset_bleeds_on_the_outside_edges_only() -> None:
+    """Amazon KDP takes a 6 x 9 interior with bleed as 6.125 x 9.25 in pages: no bleed at the binding,
+    which is on the left of a right-hand (odd) page and on the right of a left-hand one."""
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), load_layout("6x9-kdp"), INFO)))
+    for number, page in enumerate(reader.pages[:4], 1):
+        assert [float(v) for v in page.mediabox] == [0, 0, 6.125 * 72, 9.25 * 72]
+        left = 0.0 if number % 2 else 9.0
+        assert [float(v) for v in page.trimbox] == [left, 9, left + 432, 657]
+
+
 def test_catalog_rides_inside_and_verifies(tmp_path: Path, book_6x9: bytes) -> None:
     path = tmp_path / "book.pdf"
     path.write_bytes(book_6x9)

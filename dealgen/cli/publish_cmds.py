@@ -115,7 +115,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="Make the book from this seed catalog instead of a fresh selection.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
-              help="A preset from layouts/ (6x9, a5, letter, a4, large-print, letter-4up) or a .toml file.")
+              help="A preset from layouts/ (6x9, 6x9-kdp, a5, letter, a4, large-print, letter-4up) or a .toml file.")
 @click.option("--title", default=None, help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
