@@ -209,7 +209,7 @@ def test_a_series_entry_that_does_not_verify_stops_everything(tmp_path: Path) ->
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--date", "2026-11-30"], "before the series starts"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "21"], "run past the series' end"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--days", "abc"], "not a valid integer"),
-    (["--catalog", "SEEDS", "--series-start", "2026-12-01"], "is a directory"),
+    (["--catalog", "SEEDS", "--series-start", "2026-12-01"], "is a folder, not a catalog"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", ",".join(["easy"] * 7), "--days", "6"],
      "the catalog has 5 'easy' entries, and the week asks for one more on a Sunday"),
     (["--catalog", "CAT", "--series-start", "2026-12-01", "--week", "easy"], "--week needs seven grades"),

@@ -111,7 +111,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
-@click.option("--catalog", type=click.Path(dir_okay=False), callback=named, default=None,
+@click.option("--catalog", callback=named, default=None,
               help="Make the book from this seed catalog instead of a fresh selection.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
@@ -121,7 +121,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
               help="In the solutions, a diagram at least every this many moves.")
-@click.option("--save-catalog", type=click.Path(dir_okay=False), callback=named, default=None,
+@click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
 @click.option("-o", "--output", "output", callback=named, default=None,
@@ -210,7 +210,7 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 @click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
               help="The grade for each weekday, Monday first (with --catalog, only when given).")
 @rules_option
-@click.option("--catalog", type=click.Path(dir_okay=False), callback=named, default=None,
+@click.option("--catalog", callback=named, default=None,
               help="Publish this seed catalog's entries one a day (in its order, or by --week if given) instead "
                    "of each date's own deal.")
 @click.option("--series-start", default=None, metavar="YYYY-MM-DD",

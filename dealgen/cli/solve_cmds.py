@@ -166,7 +166,7 @@ SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")
 @click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
-@click.option("--from-scan", type=click.Path(dir_okay=False, path_type=str), callback=named, default=None,
+@click.option("--from-scan", callback=named, default=None,
               help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
 @click.option("-o", "--output", callback=named, default=None,
               help="Where to write the cut points (default: the file shipped with dealgen).")
