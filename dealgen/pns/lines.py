@@ -95,7 +95,8 @@ class _Writer:
         # "answered alike" beside the main line promises the main line's whole continuation, so
         # only replies with the very same play below go there; the others are grouped by their
         # text, which may stop at the winner's next move ("..., and wins within 4 more turns")
-        same = [r.moves[0] for r in replies if r is not main and _shape(r.children[0]) == _shape(main.children[0])]
+        main_shape = _shape(main.children[0])
+        same = [r.moves[0] for r in replies if r is not main and _shape(r.children[0]) == main_shape]
         groups: dict[tuple[Line, ...], list[str]] = {}
         for reply in replies:
             if reply is not main and reply.moves[0] not in same:
