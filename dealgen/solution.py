@@ -53,13 +53,13 @@ class Solution:
         return "\n".join(out) + "\n"
 
 
-def _refuse_position(text: str, source: str, key: str) -> None:
+def _refuse_position(text: str, source: str, key: str, named: str) -> None:
     """A position (as ``dealgen deal`` prints it) where a solution was expected: say so, rather
-    than call its first header unknown. A strategy file cut off before its goal reads so too."""
+    than call its first header unknown. A strategy file cut off before its goal reads so too.
+    ``named`` is the file's game header, if read yet."""
     from .games import GAMES
 
-    named = [ln.split(":", 1)[1].strip().lower() for ln in text.splitlines() if ln.lower().startswith("game:")]
-    for game in [GAMES[named[0]]] if named and named[0] in GAMES else GAMES.values():
+    for game in [GAMES[named]] if named in GAMES else GAMES.values():
         if key not in {line.split(":")[0] for line in game.to_text(game.deal(1)).splitlines()}:
             continue  # not a line of this game's positions
         try:
@@ -87,7 +87,7 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
             if tokens:
                 raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
             if key not in HEADERS:
-                _refuse_position(text, source, key)
+                _refuse_position(text, source, key, headers.get("game", (0, ""))[1].lower())
                 raise InputError(located(f"unknown header '{key}': allowed are {', '.join(HEADERS)}", source, lineno))
             if key in headers:
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))
