@@ -142,6 +142,17 @@ def test_cli_render_refuses_a_strategy_that_does_not_verify(tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_cli_render_points_a_record_to_the_solution_options(tmp_path):
+    """A game record (or solution) given as --position is named, with the commands that draw it."""
+    record = tmp_path / "game.txt"
+    assert run("play", "pack-n-stack", "3", "--red", "greedy", "--black", "greedy", "-o", record).exit_code == 0
+    result = run("render", "pack-n-stack", "--position", record, "-o", tmp_path / "x.png")
+    assert result.exit_code == 2, result.output
+    assert "game.txt: a game record (" in result.output and "of deal 3), not a position" in result.output
+    assert f"--solution {record} --after K" in result.output and f"walkthrough {record}" in result.output
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_a_played_game_is_drawn_as_a_game(tmp_path):
     """`dealgen walkthrough` of a `dealgen play` record: a game played, not a solution, ending
     as the record's own result line says (a win here, a draw by repetition with greedy as Black)."""

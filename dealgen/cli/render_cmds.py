@@ -17,7 +17,7 @@ from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..games import GAMES, Game, get_game
-from ..solution import Solution, read_solution
+from ..solution import Solution, parse_solution, read_solution
 from ..verify import replay, replay_states
 from . import main
 from .common import DEAL, GAME, named, no_unknown_options, rules_option
@@ -111,7 +111,23 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
     named = _header_game(text)
     if named and named != game.name:
         raise InputError(f"{path}: a {named} position, not {game.name}")
-    return game.from_text(text, path), None
+    try:
+        return game.from_text(text, path), None
+    except InputError:
+        _refuse_moves(text, path)
+        raise
+
+
+def _refuse_moves(text: str, path: str) -> None:
+    """A solution file or game record where a position was expected: say how to draw it."""
+    try:
+        solution = parse_solution(text, path)
+    except InputError:
+        return  # not a list of moves either: the position's own error says what is wrong
+    what = "game record" if get_game(solution.game).problem_kit() is not None else "solution"
+    raise InputError(f"{path}: a {what} ({len(solution.moves)} moves of deal {solution.deal}), not a position; "
+                     f"draw the position after K of its moves with `dealgen render {solution.game} {solution.deal} "
+                     f"--solution {path} --after K`, or every step with `dealgen walkthrough {path} -o FILE.pdf`")
 
 
 def _header_game(text: str) -> str | None:
