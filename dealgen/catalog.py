@@ -186,7 +186,8 @@ class ProblemEntry:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
         deal = _deal(raw, where)
-        for key, low, high in (("turn", 0, None), ("stars", 0, None), ("n", 1, MAX_GOAL)):
+        kit = game.problem_kit()
+        for key, low, high in (("turn", 0, None), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
             value = raw[key]
             if (not isinstance(value, int) or isinstance(value, bool) or value < low
                     or (high is not None and value > high)):
@@ -197,9 +198,13 @@ class ProblemEntry:
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
         if not isinstance(raw["metrics"], dict):
             raise InputError(f"{where}: 'metrics' must be an object")
+        banded = kit.GRADE_BY_STARS[raw["stars"]]
+        if raw["grade"] != banded:  # as a deal's grade must match its percentile
+            raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its {raw['stars']} "
+                             f"stars, which make it {banded}")
         entry = cls(deal, raw["turn"], str(raw["grade"]), raw["stars"], raw["n"], tuple(raw["position"]),
                     tuple(raw["strategy"]), raw["metrics"], str(raw["verified_by"]))
-        game.problem_kit().position(entry.position, f"{where} position")  # a position that reads, or exit 2
+        kit.position(entry.position, f"{where} position")  # a position that reads, or exit 2
         return entry
 
 

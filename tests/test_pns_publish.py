@@ -91,18 +91,18 @@ def test_catalog_round_trip_and_verification(tmp_path: Path):
 @pytest.mark.parametrize("changes, message", [
     ({"deal": 27}, "the entry says deal 27, its position comes from deal 26"),
     ("stars", "earn"),
-    ("grade", "make the grade"),
     ("packet_moves", "'packet_moves' is"),
     ("greedy_move", "'greedy_move' is"),
     ("winning_first_moves", "'winning_first_moves' must list the strategy's first move"),
     ("proof_size", "'proof_size' is 41 moves in this strategy, not 3"),
 ])
 def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
-    """A hand-edited deal number, grade, stars or metric fails verification (exit 1): a book
+    """A hand-edited deal number, stars or metric fails verification (exit 1): a book
     would print them."""
     good = entry()
     if changes == "stars":
-        changes = {"stars": 1 if good.stars != 1 else 2}
+        stars = 1 if good.stars != 1 else 2
+        changes = {"stars": stars, "grade": GRADE_BY_STARS[stars]}  # a grade that follows, from wrong stars
     elif changes == "grade":
         changes = {"grade": "easy" if good.grade != "easy" else "hard"}
     elif isinstance(changes, str):  # a metric
@@ -116,6 +116,23 @@ def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
     assert result.exit_code == 1 and "FAILED" in result.output and message in result.output, result.output
     result = CliRunner().invoke(main, ["book", "--catalog", str(path), "-o", str(tmp_path / "b.pdf")])
     assert result.exit_code == 1 and not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"grade": "easy"}, "(deal 26): grade 'easy' does not match its 6 stars, which make it expert"),
+    ({"stars": 0}, "'stars' must be a whole number from 1 to 6, not 0"),
+    ({"stars": 7}, "'stars' must be a whole number from 1 to 6, not 7"),
+])
+def test_a_grade_that_its_stars_do_not_make_is_bad_input(tmp_path: Path, changes, message):
+    """As a deal's grade must match its percentile, a problem's must match its stars: refused
+    when the catalog is read (exit 2), before any replay."""
+    assert entry().stars == 6
+    path = tmp_path / "cat.json"
+    path.write_text(catalog(entry(**changes)).dumps())
+    for args in (["verify", str(path)], ["book", "--catalog", str(path), "-o", str(tmp_path / "b.pdf")]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2 and message in result.output, result.output
+    assert not (tmp_path / "b.pdf").exists()
 
 
 def test_the_greedy_star_needs_a_greedy_pack_that_loses():
