@@ -170,15 +170,16 @@ class ProblemEntry:
 
     def _entry_lines(self, message: str, where: str) -> str:
         """The verifier cites lines of the strategy file rebuilt from this entry (position,
-        goal, 'tree:', strategy); name them as the entry's own fields instead."""
-        def name(match: re.Match) -> str:
-            line = int(match[1])
+        goal, 'tree:', strategy), in its prefix and as "on line N" in its text; name them as the
+        entry's own fields instead."""
+        def field(line: int) -> str:
             if line <= len(self.position):
-                return f"{where}, position line {line}:"
+                return f"position line {line}"
             if line <= len(self.position) + 2:  # the goal and 'tree:' come from 'n'
-                return f"{where}, 'n':"
-            return f"{where}, strategy line {line - len(self.position) - 2}:"
-        return re.sub(rf"{re.escape(where)}:(\d+):", name, message)
+                return "'n'"
+            return f"strategy line {line - len(self.position) - 2}"
+        message = re.sub(rf"{re.escape(where)}:(\d+):", lambda m: f"{where}, {field(int(m[1]))}:", message)
+        return re.sub(r"\bon line (\d+)\b", lambda m: f"on {field(int(m[1]))}", message)
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":

@@ -163,6 +163,9 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     good = list(entry().strategy)
     verdict = entry(good + ["    red zz"]).verify(catalog())
     assert not verdict.ok and f"deal 26 turn 41, strategy line {len(good) + 1}: 'zz' is not" in verdict.line()
+    # a line named inside the message is the entry's strategy line too
+    verdict = entry(good + ["black a1-a2"]).verify(catalog())
+    assert f"strategy line {len(good) + 1}: the tree has one first move of black, on strategy line 1;" in verdict.line()
     # --json gives a problem's verdict as for a strategy file, lines counted in the entry's strategy
     data = broken().verify(catalog()).to_json()
     assert data["ok"] is False and isinstance(data["verdict"], str)
