@@ -31,7 +31,7 @@ from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
-from .render.fonts import FAMILY, keep_together, metrics
+from .render.fonts import FAMILY, markup, metrics, printed
 from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
 from .render.walkthrough import build_walkthrough, walkthrough_flowables
@@ -54,10 +54,6 @@ def check_printable(text: str, what: str) -> None:
     if missing:
         listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")
         raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
-
-
-def _escape(text: str) -> str:
-    return keep_together(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
 
 
 class _Styles:
@@ -143,12 +139,12 @@ class _PuzzlePage(Flowable):
             canvas.drawString(x, line2, f"From deal #{entry.deal}, after {entry.turn} turns")
             line2 -= layout.body_size * 1.6
             canvas.setFont(book.styles.bold, layout.body_size * 1.1)
-            canvas.drawString(x, line2, _question(book.game, state, entry))
+            canvas.drawString(x, line2, printed(_question(book.game, state, entry)))
             canvas.setFont(book.styles.regular, layout.body_size)
         else:
             canvas.drawString(x, line2, book.game.pysolfc_label(entry.deal))
         if book.catalog.rules != book.game.default_rules:
-            canvas.drawRightString(x + width, line2, book.game.rules_label(book.catalog.rules))
+            canvas.drawRightString(x + width, line2, printed(book.game.rules_label(book.catalog.rules)))
         diagram_top = line2 - layout.body_size * 1.2
         bottom = top - height + self._solution_ref(number, x + width, top - height)
         # built for the cell's width, so card indices print at the body size (never shrunk)
@@ -240,10 +236,10 @@ class _Book:
         left = layout.trim_left(page)
         if page % 2:  # right-hand page: the number at the outside edge, on the right
             canvas.drawRightString(left + layout.width - layout.outside, y, str(page))
-            canvas.drawString(left + layout.inside, y, odd_text)
+            canvas.drawString(left + layout.inside, y, printed(odd_text))
         else:
             canvas.drawString(left + layout.outside, y, str(page))
-            canvas.drawRightString(left + layout.width - layout.inside, y, even_text)
+            canvas.drawRightString(left + layout.width - layout.inside, y, printed(even_text))
         canvas.restoreState()
 
     # -- sections ---------------------------------------------------------------------
@@ -251,18 +247,18 @@ class _Book:
         s, info, catalog, game = self.styles, self.info, self.catalog, self.game
         frame_h = self.layout.height - self.layout.top - self.layout.bottom
         story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
-                                 Spacer(1, frame_h * 0.28), Paragraph(_escape(info.title), s.title)]
+                                 Spacer(1, frame_h * 0.28), Paragraph(markup(info.title), s.title)]
         if info.subtitle:
-            story += [Spacer(1, s.subtitle.fontSize), Paragraph(_escape(info.subtitle), s.subtitle)]
+            story += [Spacer(1, s.subtitle.fontSize), Paragraph(markup(info.subtitle), s.subtitle)]
         if info.author:
-            story += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(_escape(info.author), s.subtitle)]
+            story += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(markup(info.author), s.subtitle)]
         story.append(PageBreak())
 
         story += [
             Spacer(1, frame_h * 0.5),
-            Paragraph(_escape(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
+            Paragraph(markup(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
                               f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
-            *[Paragraph(_escape(text), s.small) for text in self._colophon()],
+            *[Paragraph(markup(text), s.small) for text in self._colophon()],
             PageBreak(),
         ]
 
@@ -330,7 +326,7 @@ class _Book:
         out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
         out += problem_line_flowables(lines, s.body)
         if not complete:
-            out.append(Paragraph(_escape(
+            out.append(Paragraph(markup(
                 f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
                 f"this PDF; the command dealgen verify, run on this file, replays every branch."), s.small))
         return out
@@ -342,13 +338,13 @@ class _Book:
 
         def flush() -> None:
             if lines:
-                out.append(Paragraph(_escape(" ".join(lines)), self.styles.body))
+                out.append(Paragraph(markup(" ".join(lines)), self.styles.body))
                 lines.clear()
 
         for line in text.splitlines():
             if line.startswith("## "):
                 flush()
-                out.append(Paragraph(_escape(line[3:].strip()), self.styles.h2))
+                out.append(Paragraph(markup(line[3:].strip()), self.styles.h2))
             elif not line.strip():
                 flush()
             else:
@@ -390,7 +386,7 @@ class _Title(Paragraph):
 
     def __init__(self, text: str, style: ParagraphStyle, key: str, level: int = 0, outline: str | None = None,
                  number: int | None = None, contents: str | None = None) -> None:
-        super().__init__(_escape(text), style)
+        super().__init__(markup(text), style)
         self.key, self.level, self.plain = key, level, text
         self.outline = outline or text
         self.number = number  # the puzzle whose solution starts here
@@ -460,14 +456,14 @@ class _Doc(BaseDocTemplate):
         if self.solution_now is not None and drawn and self.solution_now not in self.solutions_here:
             self.solutions_here.append(self.solution_now)
         if title is not None and title.level == 0:
-            self.notify("TOCEntry", (0, title.plain, self.page, title.key))
+            self.notify("TOCEntry", (0, markup(title.plain), self.page, title.key))
         elif title is not None and title.contents:
-            self.notify("TOCEntry", (1, title.contents, self.page, title.key))
+            self.notify("TOCEntry", (1, markup(title.contents), self.page, title.key))
         elif isinstance(flowable, _PuzzlePage):
             for number, _ in flowable.items:
                 label = flowable.book.groups.get(number)
                 if label:
-                    self.notify("TOCEntry", (1, label, self.page, f"puzzle-{number}"))
+                    self.notify("TOCEntry", (1, markup(label), self.page, f"puzzle-{number}"))
 
 
 def _grade_groups(grades: list[str]) -> dict[int, str]:

@@ -204,7 +204,7 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     reader = PdfReader(out)
     pages = [p.extract_text() for p in reader.pages]
     # the title wraps, but never inside the game's name
-    assert any("Pack 'n' Stack" in line for line in pages[0].splitlines())
+    assert any("Pack \u2019n\u2019 Stack" in line for line in pages[0].splitlines())
     puzzle = next(i for i, t in enumerate(pages) if "Puzzle 1" in t and "From deal #26, after 41 turns" in t)
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])

@@ -42,7 +42,7 @@ def test_opening_square_heads_labels_turn_and_stock():
     assert drawn == [(c.rank, c.suit) for p in state.square for c in p]  # row by row, a1 to e5
     words = texts(scene)
     assert all(name in words for name in "abcde12345")
-    assert "Pack 'n' Stack · deal 26" in words and "Red to move" in words
+    assert "Pack\u00a0\u2019n\u2019\u00a0Stack · deal 26" in words and "Red to move" in words
     assert "·  stock 27" in words and "27 cards" in words and "stock" in words
     assert "Red" in words and "Black" in words
     sides = [s.suit for s in scene.items if isinstance(s, SuitShape)]
@@ -167,7 +167,7 @@ def test_a_played_game_is_drawn_as_a_game(tmp_path):
         result = run("walkthrough", record, "-o", out)
         assert result.exit_code == 0, result.output
         text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
-        assert "Pack 'n' Stack · deal 5: the game" in text and "the solution" not in text
+        assert "Pack \u2019n\u2019 Stack · deal 5: the game" in text and "the solution" not in text
         assert f"{summary[0].upper()}{summary[1:]}, after {turns}." in text
 
 
@@ -207,7 +207,7 @@ def test_wrapping_keeps_the_games_name_on_one_line():
     text = "Pack 'n' Stack · Sunday 22 November 2026"
     width = text_width("Pack 'n' Stack", 20, True) + 5  # room for the name, not for "Pack 'n' Stack ·"
     lines = wrap(text, 20, width, True)
-    assert lines[0] == "Pack\u00a0'n'\u00a0Stack" and len(lines) > 2
+    assert lines[0] == "Pack\u00a0\u2019n\u2019\u00a0Stack" and len(lines) > 2
     assert wrap("a\tb  c", 10, 1000) == ["a b c"]
     from dealgen.daily import day_words  # a date breaks after its weekday, never inside "4 December 2026"
 

@@ -19,7 +19,7 @@ from dealgen.cards import CARDS, SUITS
 from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.games.penguin import PENGUIN, PenguinState
-from dealgen.render.fonts import PDF_NAMES, text_width
+from dealgen.render.fonts import PDF_NAMES, printed, text_width
 from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.png import png_bytes, render_image
 from dealgen.render.registry import DiagramOptions, position_scene, renderer
@@ -440,3 +440,17 @@ def test_a_game_named_further_down_a_file_is_not_its_game(tmp_path):
     result = run("render", "pack-n-stack", "--position", str(notes), "-o", str(tmp_path / "x.png"))
     assert result.exit_code == 2 and "notes.md:3: expected 'key: value'" in result.output, result.output
     assert "penguin" not in result.output
+
+
+@pytest.mark.parametrize("plain, shown", [
+    ("Parlett's rules", "Parlett\u2019s rules"),
+    ("Play Pack 'n' Stack", "Play Pack\u00a0\u2019n\u2019\u00a0Stack"),
+    ("as 'strategy.txt' (see \"Rules\")", "as \u2018strategy.txt\u2019 (see \u201cRules\u201d)"),
+    ("'Quoted' and \"quoted\"", "\u2018Quoted\u2019 and \u201cquoted\u201d"),
+    ("the players' cards \u2014 'a'", "the players\u2019 cards \u2014 \u2018a\u2019"),
+    ("no quotes: 4a 5h", "no quotes: 4a 5h"),
+])
+def test_print_sets_typographic_quotes(plain: str, shown: str) -> None:
+    assert printed(plain) == shown
+    assert printed(shown) == shown  # printing twice changes nothing
+    assert Text(0, 0, plain, 10).text == shown  # what a diagram draws, and measures

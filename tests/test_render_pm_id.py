@@ -81,7 +81,7 @@ def test_caption_names_game_deal_rules_and_pass() -> None:
     assert "grade: hard" in words
     game = get_game("idiots-delight")
     words = " ".join(t.text for t in position_scene(game, game.deal(5, "free"), DiagramOptions()).texts())
-    assert "Idiot's Delight · deal 5" in words and "free rules" in words
+    assert "Idiot\u2019s Delight · deal 5" in words and "free rules" in words
 
 
 def test_pm_walkthrough_goes_pass_by_pass() -> None:

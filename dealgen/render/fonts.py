@@ -57,24 +57,38 @@ def metrics(bold: bool = False) -> FontMetrics:
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width in points of ``text`` set at ``size`` points (no kerning, as both back ends draw it)."""
-    return metrics(bold).width(text, size)
+    """Width in points of ``text`` set at ``size`` points, as printed (no kerning, as both back
+    ends draw it)."""
+    return metrics(bold).width(printed(text), size)
 
 
 _BREAKS = re.compile(r"[^\S\u00a0]+")  # whitespace, but not the no-break space
 
 
-def keep_together(text: str) -> str:
-    """``text`` with no-break spaces around a lone 'n', so "Pack 'n' Stack" never breaks
-    over two lines (in our wrapping and in reportlab's, which both break only at spaces)."""
-    return text.replace(" 'n' ", "\u00a0'n'\u00a0")
+_OPENS = r"(?:^|(?<=[\s(\[{\u2013\u2014]))"  # a quote here opens: at the start, after a space or bracket
+
+
+def printed(text: str) -> str:
+    """``text`` as print sets it: typographic quotes and apostrophes (Parlett\u2019s, \u2018a\u2019,
+    \u201ca\u201d), and "Pack \u2019n\u2019 Stack" held together by no-break spaces, as both
+    our wrapping and reportlab's break only at spaces. Printing twice changes nothing."""
+    if "'" not in text and '"' not in text:
+        return text
+    text = text.replace(" 'n' ", "\u00a0\u2019n\u2019\u00a0")  # the elided "and" holds two apostrophes
+    text = re.sub(_OPENS + "'", "\u2018", text).replace("'", "\u2019")
+    return re.sub(_OPENS + '"', "\u201c", text).replace('"', "\u201d")
+
+
+def markup(text: str) -> str:
+    """Plain ``text`` as reportlab paragraph markup: printed, then escaped."""
+    return printed(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """Greedy word wrap to lines no wider than ``width`` points (a long word gets its own line)."""
     lines: list[str] = []
     line = ""
-    for word in _BREAKS.split(keep_together(text).strip()):
+    for word in _BREAKS.split(printed(text).strip()):
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, size, bold) > width:
             lines.append(line)

@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable
 
 from .. import __version__
 from ..fileio import write_atomic
-from .fonts import FAMILY, FONT_FILES, PDF_NAMES, keep_together
+from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
 from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
 
@@ -357,12 +357,10 @@ class CheckpointFlowable(Flowable):
 
 def _marked(text: str, mono: bool, red: Color) -> str:
     """Paragraph markup for plain text: escaped, red suit symbols coloured (or outlined in mono)."""
-    from xml.sax.saxutils import escape
-
     from ..cards import SUIT_SYMBOLS
     from .walkthrough import suit_text
 
-    out = keep_together(escape(suit_text(text, mono)))
+    out = markup(suit_text(text, mono))
     if not mono:
         hexcolour = "#%02x%02x%02x" % tuple(round(v * 255) for v in red)
         for symbol in SUIT_SYMBOLS[2:]:
@@ -428,7 +426,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
                  f"replayed and verified by dealgen {__version__}"]
         if wt.grade:
             facts.insert(0, f"grade: {wt.grade}")
-        story.append(Paragraph(" · ".join(facts), styles["facts"]))
+        story.append(Paragraph(markup(" · ".join(facts)), styles["facts"]))
         from .registry import renderer
 
         legend = getattr(renderer(wt.game), "legend", None)
@@ -456,7 +454,7 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         last: list[Flowable] = []  # only steps that end the story (a final diagram stays where it is)
         while len(last) < 2 and isinstance(story[-1], Paragraph) and story[-1].style is styles["step"]:
             last.insert(0, story.pop())
-        story.append(KeepTogether(last + [Spacer(1, 6), Paragraph(wt.ending(), styles["facts"])]))
+        story.append(KeepTogether(last + [Spacer(1, 6), Paragraph(markup(wt.ending()), styles["facts"])]))
     return story
 
 
@@ -477,7 +475,7 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
         canvas.saveState()
         canvas.setFont(PDF_NAMES[False], 8)
         canvas.setFillGray(0.35)
-        canvas.drawString(margin, margin / 2, footer)
+        canvas.drawString(margin, margin / 2, printed(footer))
         canvas.drawRightString(size[0] - margin, margin / 2, str(doc.page))
         canvas.restoreState()
 
@@ -490,8 +488,6 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
                       page: str = "a4") -> bytes:
     """A problem and its solution as a PDF of its own: heading, diagram, main line and the other
     replies answered (indented)."""
-    from xml.sax.saxutils import escape
-
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
     from .problem import DEEPER
@@ -504,12 +500,12 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
                             bottomMargin=margin, title=heading, author="dealgen", creator=CREATOR, producer=CREATOR,
                             invariant=1)
-    story: list[Flowable] = [Paragraph(escape(heading), styles["title"]),
+    story: list[Flowable] = [Paragraph(markup(heading), styles["title"]),
                              DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
                              Spacer(1, 8)]
     story += problem_line_flowables(lines, styles["step"])
     if not complete:
-        story.append(Paragraph(escape(DEEPER), styles["facts"]))
+        story.append(Paragraph(markup(DEEPER), styles["facts"]))
     doc.build(story, canvasmaker=make_canvas)
     return buffer.getvalue()
 
@@ -517,8 +513,6 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
 def problem_line_flowables(lines: Any, body: Any) -> list[Flowable]:
     """A problem's solution lines as paragraphs: a hanging indent per level, so the turn
     number stands out and replies sit under the turn they answer."""
-    from xml.sax.saxutils import escape
-
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
 
@@ -526,5 +520,5 @@ def problem_line_flowables(lines: Any, body: Any) -> list[Flowable]:
     for line in lines:
         style = ParagraphStyle(f"line{line.level}", parent=body, leftIndent=body.fontSize * (1.6 * line.level + 1.6),
                                firstLineIndent=-body.fontSize * 1.6, spaceAfter=body.fontSize * 0.25)
-        out.append(Paragraph(escape(line.text), style))
+        out.append(Paragraph(markup(line.text), style))
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
-from .fonts import metrics, text_width
+from .fonts import metrics, printed, text_width
 
 Color = tuple[float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -72,6 +72,9 @@ class Text:
     color: Color = BLACK
     bold: bool = False
     anchor: str = "start"  # start | middle | end
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", printed(self.text))  # both back ends draw what was measured
 
     @property
     def width(self) -> float:
