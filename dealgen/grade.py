@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import InputError
+from .fileio import parse_json
 
 SCHEMA = "dealgen-grades"
 VERSION = 1
@@ -58,8 +59,8 @@ def load_calibration(game: str, rules: str) -> dict[str, Any] | None:
 
 def read_calibration(path: str | Path) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
+        data = parse_json(Path(path).read_text(encoding="utf-8"), str(path))
+    except (OSError, ValueError, InputError) as err:
         raise InputError(f"{path}: cannot read the grade calibration ({err})") from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("version") != VERSION:
         raise InputError(f"{path}: not a dealgen grade calibration (schema {SCHEMA} version {VERSION})")

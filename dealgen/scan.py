@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .deals import parse_deal_number
 from .errors import InputError
-from .fileio import check_writable, decode_text, write_atomic
+from .games import get_game
+from .fileio import check_writable, decode_text, parse_json, write_atomic
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
@@ -93,16 +94,21 @@ def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
 
 def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dict[str, Any]:
     try:
-        record = json.loads(line)
+        record = parse_json(line, str(path))
         record["deal"] = int(record["deal"])
         if not {"game", "rules", "verdict"} <= record.keys():
             raise KeyError("a field is missing")
-    except (ValueError, KeyError, TypeError):
+    except (InputError, ValueError, KeyError, TypeError, AttributeError):
         raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
                          f"give a new output file") from None
     if record.get("game") != game or record.get("rules") != rules:
         raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
                          f"not {game} ({rules}); give another output file")
+    if record_verdict(record) not in ("solved", "unsolvable", "unknown"):
+        words = get_game(game).verdict_names
+        raise InputError(f"{path}:{lineno}: verdict {record['verdict']!r} is none of "
+                         f"{', '.join(words.get(v, v) for v in ('solved', 'unsolvable', 'unknown'))}; "
+                         f"give a new output file")
     return record
 
 

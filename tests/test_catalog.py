@@ -84,6 +84,11 @@ def test_not_json_at_all(tmp_path: Path) -> None:
     path.write_text('{"title": "unfinished')
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2 and "c.json:1:11: not valid JSON: Unterminated string starting here" in result.output
+    path.write_text('{"a": ' * 5000 + "1" + "}" * 5000)  # deeper than Python's decoder can recurse
+    for args in (["verify", str(path)], ["book", "--catalog", str(path), "-o", str(tmp_path / "b.pdf")],
+                 ["render", "penguin", "--position", str(path), "-o", str(tmp_path / "r.png")]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2 and "c.json: JSON nested too deeply to read" in result.output, args
 
 
 def test_verify_goes_by_content_not_name(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import check_writable, output_folder, planned_folder, write_atomic
+from ..fileio import check_writable, output_folder, parse_json, planned_folder, write_atomic
 from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
@@ -293,9 +293,9 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
     if not path.exists():
         return
     try:
-        old = json.loads(path.read_text(encoding="utf-8"))
+        old = parse_json(path.read_text(encoding="utf-8"), str(path))
         held = {key: old[key] for key in puzzle}
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, InputError):
         raise InputError(f"{path}: exists and is not a dealgen day record; move it away or give another -o folder") from None
     if held != puzzle:
         def name(p: dict) -> str:
