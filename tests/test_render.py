@@ -454,3 +454,16 @@ def test_print_sets_typographic_quotes(plain: str, shown: str) -> None:
     assert printed(plain) == shown
     assert printed(shown) == shown  # printing twice changes nothing
     assert Text(0, 0, plain, 10).text == shown  # what a diagram draws, and measures
+
+
+@pytest.mark.parametrize("name", ["penguin", "perpetual-motion", "idiots-delight", "pack-n-stack"])
+def test_the_smallest_pngs_allowed_are_drawn(name: str) -> None:
+    """--dpi 1 or --size 3000x1 is a thumbnail of a few pixels, not a crash: text under a
+    pixel high is left out and every box keeps at least a pixel."""
+    from dealgen.games import get_game
+
+    game = get_game(name)
+    scene = position_scene(game, game.deal(3), DiagramOptions())
+    for dpi, size in ((1, None), (None, (3000, 1)), (None, (1, 1)), (None, (5, 13))):
+        image = Image.open(io.BytesIO(png_bytes(scene, dpi, size)))
+        assert size is None or image.size == size

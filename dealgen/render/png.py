@@ -53,7 +53,8 @@ class _Painter:
                 x0, y0 = px(item.x - half, item.y - half)
                 x1, y1 = px(item.x + item.w + half, item.y + item.h + half)
                 width = max(1, round(item.width * s)) if item.stroke else 0
-                box = (round(x0), round(y0), round(x1) - 1, round(y1) - 1)
+                left, top = round(x0), round(y0)
+                box = (left, top, max(left, round(x1) - 1), max(top, round(y1) - 1))  # at least a pixel
                 if item.radius > 0:
                     draw.rounded_rectangle(box, radius=(item.radius + half) * s, fill=self.colour(item.fill),
                                            outline=self.colour(item.stroke), width=width)
@@ -63,6 +64,8 @@ class _Painter:
                 draw.line([px(item.x1, item.y1), px(item.x2, item.y2)], fill=self.colour(item.color),
                           width=max(1, round(item.width * s)))
             elif isinstance(item, Text):
+                if item.size * s < 1:
+                    continue  # under a pixel high (a thumbnail at --dpi 1): FreeType cannot set it, nobody could read it
                 draw.text(px(item.x, item.y), item.text, fill=self.colour(item.color),
                           font=_font(item.bold, item.size * s), anchor=_ANCHORS[item.anchor])
             elif isinstance(item, Path):
