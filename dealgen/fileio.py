@@ -40,8 +40,17 @@ def output_folder(path: str | Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
-    check_writable(folder / "probe")
+    _probe(folder, folder)
     return folder
+
+
+def _probe(where: Path, folder: Path) -> None:
+    """check_writable for a file in ``where``, the error naming ``folder`` (the one asked for)."""
+    try:
+        check_writable(where / "probe")
+    except InputError as err:
+        reason = str(err).split(": cannot write here: ", 1)[-1]
+        raise InputError(f"{folder}: cannot write here: {reason}") from None
 
 
 def planned_folder(path: str | Path) -> Path:
@@ -56,8 +65,18 @@ def planned_folder(path: str | Path) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise InputError(f"{folder}: cannot make this folder: '{ancestor}' is a file")
-    check_writable(ancestor / "probe")
+    _probe(ancestor, folder)
     return folder
+
+
+def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
+    """Several files, all ready, into ``folder`` (made when missing): every name is checked
+    before the first is written, so a name taken by a folder leaves the set untouched."""
+    folder = output_folder(folder)
+    for name in files:
+        check_writable(folder / name)
+    for name, data in files.items():
+        write_atomic(folder / name, data)
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:

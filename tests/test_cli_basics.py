@@ -244,6 +244,7 @@ def test_an_unwritable_place_is_bad_input_found_before_any_work(args) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert "/proc" in result.output and ("cannot write here" in result.output or "cannot make" in result.output)
+    assert "probe" not in result.output  # the place given is named, not the file that probed it
     assert "Traceback" not in result.output and "verified" not in result.output  # no solving first
 
 

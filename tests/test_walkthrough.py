@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -281,6 +282,13 @@ def test_cli_walkthrough_pdf_and_pngs(tmp_path):
     files = sorted(p.name for p in out.iterdir())
     assert "penguin-1-overview.png" in files and "penguin-1-move-000.png" in files
     assert all(Image.open(out / f).mode == "L" for f in files)  # mono: greys only
+    # one name taken by a folder: refused before any image of the set is written
+    shutil.rmtree(out)
+    (out / files[-1]).mkdir(parents=True)
+    result = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--mono",
+                 "--dpi", "30", "--every", "0")
+    assert result.exit_code == 2 and f"{files[-1]}: is a folder" in result.output
+    assert [p.name for p in out.iterdir()] == [files[-1]]
 
 
 def test_cli_walkthrough_refuses_and_rejects(tmp_path):

@@ -13,7 +13,7 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import check_writable, output_folder, parse_json, planned_folder, write_atomic
+from ..fileio import check_writable, output_folder, parse_json, planned_folder, write_files
 from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
@@ -281,9 +281,7 @@ def day_stem(game, rules: str, day) -> str:
 def _write_day(folder: Path, files: dict[str, bytes]) -> None:
     """A day's files, all drawn, into the folder (made now, when missing: a run that fails
     before its first day leaves none behind)."""
-    output_folder(folder)
-    for name, data in files.items():
-        write_atomic(folder / name, data)
+    write_files(folder, files)
 
 
 def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:

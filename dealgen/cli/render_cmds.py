@@ -15,7 +15,7 @@ import click
 
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, output_folder, planned_folder, write_atomic
+from ..fileio import check_writable, planned_folder, write_atomic, write_files
 from ..games import GAMES, Game, get_game
 from ..solution import Solution, parse_solution, read_solution
 from ..verify import replay, replay_states
@@ -308,8 +308,6 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         if used < (dpi or DEFAULT_DPI):
             lowered.append(f"{name} at {used:g} dpi")
         images[name] = png_bytes(scene, dpi=used)
-    output_folder(output)
-    for name, data in images.items():  # all drawn before the first is written
-        write_atomic(Path(output) / name, data)
+    write_files(output, images)  # all drawn before the first is written
     click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview"
                + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else ""))
