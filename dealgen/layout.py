@@ -8,6 +8,7 @@ a path; every key is checked, and a missing or wrong key is named with its file.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass
@@ -44,6 +45,8 @@ SCHEMA: dict[str, tuple[str, bool]] = {
 
 DEFAULTS: dict[str, Any] = {"page.bleed": 0.0, "page.bleed_binding": True}  # the optional keys
 FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
+# the largest page PDF readers accept (200 in, Acrobat's limit), and a bleed well past any printer's 0.125 in
+LENGTH_MAX = {"page.width": 14400.0, "page.height": 14400.0, "page.bleed": 72.0}
 
 
 @dataclass(frozen=True)
@@ -91,15 +94,15 @@ class Layout:
 
 def parse_length(value: Any, where: str) -> float:
     """``"6in"``, ``"148mm"``, ``"1.5cm"``, ``"36pt"`` or a bare number of points."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
         points = float(value)
     else:
-        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*(pt|in|mm|cm)\s*", str(value))
+        match = re.fullmatch(r"\s*(-?[0-9]*\.?[0-9]+)\s*(pt|in|mm|cm)\s*", str(value))
         if not match:
             raise InputError(f"{where} must be a length such as \"6in\", \"148mm\", \"1.5cm\" or \"36pt\", got {value!r}")
         points = float(match.group(1)) * UNITS[match.group(2)]
     if points < 0:
-        raise InputError(f"{where} must not be negative")
+        raise InputError(f"{where} must not be negative, got {value!r}")
     return points
 
 
@@ -160,12 +163,14 @@ def load_layout(name_or_path: str) -> Layout:
         value = flat[key]
         if kind == "length":
             values[key] = parse_length(value, where)
+            if values[key] > LENGTH_MAX.get(key, math.inf):
+                raise InputError(f"{where} must be at most {LENGTH_MAX[key] / 72:g}in, got {value!r}")
         elif kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InputError(f"{where} must be a whole number, got {value!r}")
             values[key] = value
         elif kind == "number":
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 < value < math.inf:
                 raise InputError(f"{where} must be a positive number (points), got {value!r}")
             values[key] = float(value)
         elif kind == "bool":

@@ -241,6 +241,15 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     (lambda t: t.replace('family = "DejaVu Sans"', 'family = "Comic Sans"'), "'fonts.family' must be \"DejaVu Sans\""),
     (lambda t: t.replace("body = 9.5", "body = 60"), "'fonts.body' must be from 7 to 20 points, got 60"),
     (lambda t: t.replace("body = 9.5", "body = 5"), "'fonts.body' must be from 7 to 20 points, got 5"),
+    (lambda t: t.replace("body = 9.5", "body = nan"), "'fonts.body' must be a positive number"),
+    (lambda t: t.replace('width = "148mm"', "width = inf"), "'page.width' must be a length such as"),
+    (lambda t: t.replace('width = "148mm"', "width = nan"), "'page.width' must be a length such as"),
+    (lambda t: t.replace('width = "148mm"', "width = 1e300"), "'page.width' must be at most 200in, got 1e+300"),
+    (lambda t: t.replace('width = "148mm"', 'width = "600000in"'), "'page.width' must be at most 200in"),
+    (lambda t: t.replace('top = "14mm"', 'top = "-1in"'), "'margins.top' must not be negative, got '-1in'"),
+    (lambda t: t.replace('top = "14mm"', "top = -3"), "'margins.top' must not be negative, got -3"),
+    (lambda t: t.replace('top = "14mm"', "top = nan"), "'margins.top' must be a length such as"),
+    (lambda t: t.replace("[page]\n", '[page]\nbleed = "50in"\n'), "'page.bleed' must be at most 1in, got '50in'"),
 ])
 def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     path = tmp_path / "bad.toml"
