@@ -371,3 +371,17 @@ def test_verify_names_a_position_for_what_it_is(tmp_path: Path, game: str, title
         cut = "\n".join((DATA / "pns-26-strategy.txt").read_text().splitlines()[:11]) + "\n"
         result = CliRunner().invoke(main, ["verify", "-"], input=cut)
         assert result.exit_code == 2 and "part of a position of Pack 'n' Stack (missing line(s): row 5)" in result.output
+
+
+@pytest.mark.parametrize("command", [["scan", "penguin", "1-3"], ["calibrate", "penguin"], ["generate", "penguin"],
+                                     ["book"], ["daily"]])
+def test_jobs_are_bounded_by_the_cores(command, tmp_path) -> None:
+    """--jobs 99999 would fork thousands of processes: refused before any work, as is -1."""
+    import os
+
+    limit = 4 * (os.cpu_count() or 1)
+    for jobs in (-1, limit + 1, 99999):
+        result = CliRunner().invoke(main, [*command, "--jobs", str(jobs), "-o", str(tmp_path / "out")])
+        assert result.exit_code == 2, result.output
+        assert f"{jobs}: give 0 (all cores) or a number of processes up to {limit}" in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from typing import Any
@@ -104,3 +105,18 @@ class ProgressLine:
         if self.drawn:
             click.echo("", err=True)
             self.drawn = False
+
+
+JOBS_PER_CORE = 4  # the work is all CPU: past a few processes a core, more only costs memory
+
+
+def _check_jobs(ctx, param, value: int) -> int:
+    cores = os.cpu_count() or 1
+    if not 0 <= value <= JOBS_PER_CORE * cores:
+        raise click.BadParameter(f"{value}: give 0 (all cores) or a number of processes up to "
+                                 f"{JOBS_PER_CORE * cores} ({JOBS_PER_CORE} a core, {cores} cores here)")
+    return value
+
+
+jobs_option = click.option("-j", "--jobs", type=int, default=0, callback=_check_jobs, metavar="N",
+                           help="Processes (default 0: one a core).")

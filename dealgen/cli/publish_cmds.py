@@ -18,7 +18,7 @@ from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
-from .common import ProgressLine, named, rules_option
+from .common import ProgressLine, jobs_option, named, rules_option
 
 OUTPUT = Path("output")
 PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
@@ -34,7 +34,7 @@ def _selection_options(func):
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
         click.option("--seed", type=click.IntRange(min=0), default=None, help="Draw deal numbers from this master seed instead of in order."),
         click.option("--max-tries", type=int, default=5000, show_default=True, help="Give up after this many deals."),
-        click.option("--jobs", type=int, default=0, help="Processes (default: all cores)."),
+        jobs_option,
         click.option("--max-states", type=int, default=None, help="Solver budget per deal, in positions expanded."),
         rules_option,
     ]
@@ -216,7 +216,7 @@ def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str
 @click.option("--series-start", default=None, metavar="YYYY-MM-DD",
               help="With --catalog: the day of its first entry.")
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
-@click.option("--jobs", type=click.IntRange(min=0), default=0, help="Processes grading deals ahead (default: all cores).")
+@jobs_option
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
 def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output) -> None:

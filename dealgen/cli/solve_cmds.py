@@ -13,7 +13,7 @@ from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
-from .common import DEAL, GAME, ProgressLine, echo_json, named, rules_option
+from .common import DEAL, GAME, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -108,7 +108,7 @@ def _clock(seconds: float) -> str:
 @click.argument("game", type=GAME)
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
-@click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
+@jobs_option
 @click.option("-o", "--output", callback=named, default=None,
               help="JSON lines file; deals already in it are skipped (resume). Default: stdout.")
 @with_budgets
@@ -165,7 +165,7 @@ SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured
 @rules_option
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")
-@click.option("-j", "--jobs", type=int, default=0, show_default=True, help="Processes (0 = all cores).")
+@jobs_option
 @click.option("--from-scan", callback=named, default=None,
               help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
 @click.option("-o", "--output", callback=named, default=None,
