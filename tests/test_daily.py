@@ -69,7 +69,8 @@ def test_a_day_publishes_its_files(tmp_path: Path) -> None:
 
 def test_daily_bad_input(tmp_path: Path) -> None:
     runner = CliRunner()
-    for args, words in [(["--date", "2026-02-30"], "not a date that exists"), (["--days", "0"], "--days"),
+    for args, words in [(["--date", "2026-02-30"], "not a date that exists"), (["--date", ""], "'' is not a date"),
+                        (["--days", "0"], "--days"),
                         (["--days", "367"], "--days must be from 1 to 366"), (["--jobs", "-1"], "--jobs"),
                         (["--week", "easy"], "seven grades"), (["--date", "1999-12-31"], "start on 2000-01-01")]:
         result = runner.invoke(main, ["daily", *args, "-o", str(tmp_path / "d")])

@@ -242,7 +242,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
         return
     g = get_game(game)
     rules = g.check_rules(rules)
-    first = parse_date(date_text) if date_text else dt.datetime.now(dt.timezone.utc).date()
+    first = parse_date(date_text) if date_text is not None else dt.datetime.now(dt.timezone.utc).date()
     dates = day_range(first, days)
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
@@ -313,7 +313,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
         raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
     cat = _read_matching_catalog(catalog, game, rules)
     start = parse_date(series_start)
-    first = parse_date(date_text) if date_text else start
+    first = parse_date(date_text) if date_text is not None else start
     picks = series_days(start, first, days, *series_order(start, [e.grade for e in cat.entries], week))
     folder = planned_folder(output)
     g = get_game(cat.game)
