@@ -290,6 +290,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
         (["book", "--catalog", str(cat), "--jobs", "1"], "--jobs choose and solve deals"),
         (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
+        (["book", "--catalog", str(cat), "--save-catalog", str(tmp_path / "b.pdf"), "-o", str(tmp_path / "b.pdf")],
+         "--save-catalog and -o name the same file"),
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
         (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "b.txt")], "a book is a PDF"),

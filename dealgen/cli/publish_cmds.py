@@ -155,6 +155,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     target = _target(output, f"{game_name}-book-{layout.name}.pdf")
     if save_catalog:
         check_writable(save_catalog)
+        if Path(save_catalog).resolve() == target.resolve():
+            raise InputError(f"{save_catalog}: --save-catalog and -o name the same file; the book would replace the "
+                             f"catalog (a book's PDF carries its catalog anyway)")
     if catalog is None:
         cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                       title or f"{get_game(game_name).title} Puzzles").catalog
