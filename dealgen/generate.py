@@ -46,6 +46,14 @@ def even_mix(count: int, grades: tuple[str, ...]) -> dict[str, int]:
     return {g: n for g, n in mix.items() if n}
 
 
+def tries_note(tried: int, max_tries: int) -> str:
+    """Why a selection stopped short: the --max-tries it used up, or the deal numbers it ran out of."""
+    if tried < max_tries:
+        deals = f"{tried} deal{'s' if tried != 1 else ''}"
+        return f"before the deal numbers ran out at {MAX_DEAL} (tried {deals}; give a lower --start)"
+    return f"within --max-tries {max_tries} (tried {tried} deals; raise --max-tries or change --mix)"
+
+
 def candidates(start: int | None, seed: int | None) -> Iterator[int]:
     """Deal numbers in order from ``start``, or drawn from a master ``seed`` (documented:
     Python's Mersenne Twister seeded with the integer, ``randrange(1, 10**12)`` per draw,
@@ -128,10 +136,7 @@ def select(
     counts = {g: len(v) for g, v in kept.items()}
     short = [f"'{g}' {counts[g]} of {n}" for g, n in mix.items() if counts[g] < n]
     if short:
-        raise CheckFailed(
-            f"could not fill the grade band(s) {', '.join(short)} within --max-tries {max_tries} "
-            f"(tried {tried} deals; raise --max-tries or change --mix)"
-        )
+        raise CheckFailed(f"could not fill the grade band(s) {', '.join(short)} {tries_note(tried, max_tries)}")
     # easiest first, and within a band by percentile, so a book's difficulty rises smoothly
     entries = tuple(e for g in mix for e in sorted(kept[g], key=lambda e: (e.percentile, e.deal)))
     catalog = Catalog(game, rules, entries, title=title,

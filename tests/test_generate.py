@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from dealgen.deals import MAX_DEAL
 from dealgen.errors import CheckFailed, InputError
 from dealgen.generate import candidates, even_mix, parse_mix, select
 
@@ -56,6 +57,9 @@ def test_unsolved_deals_are_counted_and_skipped() -> None:
 def test_a_band_that_cannot_be_filled_fails_clearly() -> None:
     with pytest.raises(CheckFailed, match=r"'expert' 1 of 5 within --max-tries 10"):
         select("penguin", "parlett", {"expert": 5}, candidates(1, None), 10, fake_solve)
+    # the last deal numbers, not the tries, run out first
+    with pytest.raises(CheckFailed, match=r"'expert' 0 of 5 before the deal numbers ran out at 10+ \(tried 1 deal;"):
+        select("penguin", "parlett", {"expert": 5}, candidates(MAX_DEAL, None), 10, fake_solve)
 
 
 def test_mix_parsing() -> None:
@@ -110,6 +114,7 @@ def test_generate_bad_input(tmp_path) -> None:
                         (["--start", "1", "--seed", "2"], "not both"),
                         (["--seed", "-1"], "not in the range x>=0"),  # as play and problems
                         (["--max-tries", "0"], "--max-tries must be at least 1"),
+                        (["--count", "99999999999999999999"], "99999999999999999999 puzzles need at least as many deals"),
                         (["--rules", "loose"], "unknown rule set"),
                         (["-o", str(tmp_path / "none" / "c.json")], "does not exist")]:
         result = runner.invoke(main, ["generate", "penguin", *args])

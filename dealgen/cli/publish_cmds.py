@@ -63,6 +63,9 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         wanted = even_mix(default if count is None else count, GRADES)
     if mix and count is not None and count != sum(wanted.values()):
         raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
+    if 1 <= max_tries < sum(wanted.values()):  # (below 1 is refused with the other selection checks)
+        raise InputError(f"{sum(wanted.values())} puzzles need at least as many deals, one a deal, but --max-tries "
+                         f"is {max_tries}; raise it")
     began = time.monotonic()
     line = ProgressLine()
 
