@@ -37,11 +37,16 @@ class Solution:
     outcome: str = "won"  # the end of play the record claims (Game.record_outcomes)
     # where each move token stood in the file it was read from (for error messages)
     lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    written: tuple[str, ...] = field(default=(), compare=False, repr=False)  # each move as the file spells it
     source: str = field(default="", compare=False, repr=False)
     rules_given: bool = field(default=True, compare=False, repr=False)  # False: no rules: line, the default applies
 
     def line_of(self, index: int) -> int | None:
         return self.lines[index] if index < len(self.lines) else None
+
+    def token_at(self, index: int) -> str:
+        """Move ``index`` as its file wrote it (``31``), for messages; else in our notation (``13``)."""
+        return self.written[index] if index < len(self.written) else self.moves[index]
 
     def format(self, comment: str = "") -> str:
         out = [f"# {line}".rstrip() for line in comment.splitlines()]
@@ -126,8 +131,8 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
             moves.append(game.format_move(read_move(game, token)))
         except InputError as err:
             raise InputError(located(f"move {index}: {err}", source, lineno)) from None
-    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens), source,
-                    "rules" in headers)
+    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens),
+                    tuple(t for _, t in tokens), source, "rules" in headers)
 
 
 def read_move(game: Game, token: str):

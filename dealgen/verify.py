@@ -94,7 +94,7 @@ def replay(solution: Solution) -> Verdict:
             except IllegalMove as err:
                 failure = str(err)
         if failure is not None:
-            error = Failure(index + 1, token, failure, solution.line_of(index))
+            error = Failure(index + 1, solution.token_at(index), failure, solution.line_of(index))
             return Verdict(solution, index, False, outcome.summary, error, state)
         state = after
     outcome = game.outcome(state)
