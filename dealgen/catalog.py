@@ -249,6 +249,9 @@ class Catalog:
 
 def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Read a catalog; InputError names the file, the entry and the field that is wrong."""
+    if not text.lstrip().startswith(("{", "[")):  # a solution, a position, a strategy: not JSON at all
+        raise InputError(f"{source}: not a catalog: give the JSON file `dealgen generate` writes, or a dealgen "
+                         f"book's PDF")
     data = parse_json(text, source)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")

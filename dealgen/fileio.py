@@ -18,7 +18,8 @@ def check_writable(path: str | Path) -> Path:
     path = Path(path)
     parent = path.parent if str(path.parent) else Path(".")
     if not parent.is_dir():
-        raise InputError(f"{path}: cannot write here: the folder '{parent}' does not exist")
+        what = "is a file, not a folder" if parent.exists() else "does not exist"
+        raise InputError(f"{path}: cannot write here: the folder '{parent}' {what}")
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name")
     try:

@@ -257,6 +257,8 @@ def test_an_unwritable_place_is_bad_input_found_before_any_work(args) -> None:
     (["render", "penguin", "1", "-o", "{d}"], "{d}: is a folder; give a file name ending in .png or .pdf"),
     (["daily", "-o", "{f}"], "{f}: exists and is not a folder"),
     (["problems", "pack-n-stack", "--deals", "1", "-o", "{f}"], "{f}: exists and is not a folder"),
+    (["solve", "penguin", "1", "-o", "{f}/x.sol"], "the folder '{f}' is a file, not a folder"),
+    (["book", "--catalog", "{f}"], "{f}: not a catalog: give the JSON file `dealgen generate` writes"),
 ])
 def test_a_folder_for_a_file_and_a_file_for_a_folder_are_named_alike(tmp_path: Path, args, words) -> None:
     (tmp_path / "f.txt").write_text("keep me\n")

@@ -56,7 +56,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
             raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
         text = "" if pdf else read_text(file, "solution, catalog, book or strategy file")  # says why a file cannot be read
-    if pdf or text.lstrip().startswith("{"):
+    if pdf or text.lstrip().startswith(("{", "[")):  # JSON: a catalog, or (a list) what no dealgen file is
         if pdf:
             catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
         else:
