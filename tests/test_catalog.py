@@ -114,8 +114,8 @@ def test_shipped_seed_catalogs_verify(path: Path) -> None:
 
 def test_default_output_folder_is_made_only_for_a_result(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
-    failed = CliRunner().invoke(main, ["generate", "perpetual-motion", "--count", "4", "--max-tries", "2",
-                                       "--jobs", "1"])
+    failed = CliRunner().invoke(main, ["generate", "perpetual-motion", "--mix", "expert:3", "--max-tries", "3",
+                                       "--jobs", "1"])  # deals 1-3 hold no three expert ones
     assert failed.exit_code == 1, failed.output
     assert not (tmp_path / "output").exists()
     made = CliRunner().invoke(main, ["generate", "perpetual-motion", "--count", "4", "--jobs", "1"])
