@@ -98,6 +98,13 @@ def test_positions_with_a_duplicate_or_missing_card_are_refused() -> None:
     with pytest.raises(InputError, match=r"3D \(column 1 and column 2\).*") as err:
         PENGUIN.from_text(dup, "pos.txt")
     assert str(err.value).startswith("pos.txt: card(s) given more than once")
+    assert "beak" not in str(err.value)
+    # a beak that disagrees with the foundations: the few first clashes, and what a foundation holds
+    wrong = PENGUIN.to_text(PENGUIN.deal(5)).replace("beak: AD", "beak: QH")
+    with pytest.raises(InputError) as err:
+        PENGUIN.from_text(wrong, "pos.txt")
+    assert "QC (foundation C and column 3)" in str(err.value) and len(str(err.value)) < 500
+    assert "from the beak's rank, Queen, up to the one it shows: is the beak or a foundation wrong?" in str(err.value)
     data = PENGUIN.to_json(PENGUIN.deal(1))
     data["columns"][6].pop()
     with pytest.raises(InputError, match="missing card.*6H"):

@@ -454,7 +454,12 @@ onto column 6. Every solution in this book was replayed move by move by the game
             seen(column, f"column {n}")
         twice = [f"{c.code} ({' and '.join(w)})" for c, w in sorted(places.items()) if len(w) > 1]
         if twice:
-            raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
+            shown = ", ".join(twice[:6]) + (f" and {len(twice) - 6} more" if len(twice) > 6 else "")
+            hint = ""
+            if any(w[0].startswith("foundation") for w in places.values() if len(w) > 1):
+                hint = (f" (a foundation holds every card from the beak's rank, {RANK_NAMES[beak % 13]}, up to the "
+                        f"one it shows: is the beak or a foundation wrong?)")
+            raise InputError(located(f"card(s) given more than once: {shown}{hint}", source))
         absent = [c.code for c in CARDS if c not in places]
         if absent:
             raise InputError(located(f"missing card(s): {' '.join(absent)}", source))
