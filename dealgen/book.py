@@ -56,6 +56,25 @@ def check_printable(text: str, what: str) -> None:
         raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
 
 
+TITLE_DROP = 0.28  # the title starts this far down its page's text area
+
+
+def check_title_page(info: BookInfo, layout: Layout) -> None:
+    """InputError when the title, subtitle and author do not fit on the title page: they
+    would run on over the page that follows."""
+    s = _Styles(layout)
+    width = layout.width - layout.inside - layout.outside
+    room = (layout.height - layout.top - layout.bottom) * (1 - TITLE_DROP)
+    need = 0.0
+    for text, style, gap in ((info.title, s.title, 0.0), (info.subtitle, s.subtitle, s.subtitle.fontSize),
+                             (info.author, s.subtitle, s.subtitle.fontSize * 2)):
+        if text:
+            need += gap + Paragraph(markup(text), style).wrap(width, room)[1]
+    if need > room:
+        raise InputError(f"the title page's text (title, subtitle and author) is {need:.0f} pt deep and layout "
+                         f"'{layout.name}' has room for {room:.0f} pt: shorten it")
+
+
 class _Styles:
     def __init__(self, layout: Layout) -> None:
         names = register_fonts()
@@ -247,7 +266,7 @@ class _Book:
         s, info, catalog, game = self.styles, self.info, self.catalog, self.game
         frame_h = self.layout.height - self.layout.top - self.layout.bottom
         story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
-                                 Spacer(1, frame_h * 0.28), Paragraph(markup(info.title), s.title)]
+                                 Spacer(1, frame_h * TITLE_DROP), Paragraph(markup(info.title), s.title)]
         if info.subtitle:
             story += [Spacer(1, s.subtitle.fontSize), Paragraph(markup(info.subtitle), s.subtitle)]
         if info.author:
@@ -499,6 +518,7 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
         raise InputError("the catalog has no deals")
     for text, what in ((info.title, "the title"), (info.subtitle, "the subtitle"), (info.author, "the author")):
         check_printable(text, what)
+    check_title_page(info, layout)
     from reportlab.platypus.doctemplate import LayoutError
 
     try:

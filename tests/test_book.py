@@ -290,6 +290,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
         (["book", "--catalog", str(cat), "--jobs", "1"], "--jobs choose and solve deals"),
         (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
+        (["book", "--catalog", str(cat), "--title", "Long " * 600, "-o", str(tmp_path / "b.pdf")],
+         "the title page's text (title, subtitle and author) is"),
         (["book", "--catalog", str(cat), "--save-catalog", str(tmp_path / "b.pdf"), "-o", str(tmp_path / "b.pdf")],
          "--save-catalog and -o name the same file"),
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),

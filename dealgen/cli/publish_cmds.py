@@ -136,12 +136,13 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..book import BookInfo, check_printable, write_book
+    from ..book import BookInfo, check_printable, check_title_page, write_book
     from ..layout import load_layout
 
     layout = load_layout(layout_name)
     for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
         check_printable(text or "", option)  # before any deal is solved
+    check_title_page(BookInfo(title or "", subtitle or "", author or ""), layout)
     if every < 1:
         raise InputError(f"--every must be at least 1, not {every}")
     if catalog is not None:
