@@ -304,6 +304,14 @@ def beak_free(state: PenguinState) -> bool:
     return any(col and col[-1] == state.beak for col in state.columns)
 
 
+_PAST = {"the beak is free": "the beak freed", "from here every card goes home": "every card going home from then on"}
+
+
+def _at(label: str, move: int) -> str:
+    """A milestone shown in a later diagram, with the move it came at (said once)."""
+    return label if " at move " in label else f"{_PAST.get(label, label)} at move {move}"
+
+
 def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
     """Diagram points: the deal; the beak freed (first uncovered); each column the first time it
     empties; every ``every`` moves; the point from which every move goes home; the last card home.
@@ -337,12 +345,13 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
     else:
         milestones.setdefault(n, []).append("the end")
     near = max(2, every // 4)
-    # two milestones a move or two apart make one diagram, after both
+    # milestones a few moves apart make one diagram, after the last; the earlier ones name
+    # their move, as the diagram may no longer show them (a column emptied, then refilled)
     merged: dict[int, list[str]] = {}
     for k in sorted(milestones):
         prev = max(merged, default=None)
         if prev is not None and prev > 0 and k - prev <= near:
-            merged[k] = merged.pop(prev) + milestones[k]
+            merged[k] = [_at(label, prev) for label in merged.pop(prev)] + milestones[k]
         else:
             merged[k] = milestones[k]
     if every > 0:  # within a quarter-period of a milestone (not of each other: --every 1 means every move)
