@@ -148,6 +148,16 @@ def test_catalog_rides_inside_and_verifies(tmp_path: Path, book_6x9: bytes) -> N
                                        "--save-catalog", str(saved)])
     assert result.exit_code == 0, result.output
     assert read_book_catalog(again) == catalog() and read_catalog(saved) == catalog()
+    # a title page given by options travels with the catalog, so a book laid out again keeps it
+    titled, third = tmp_path / "titled.pdf", tmp_path / "third.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(path), "--title", "My Title", "--author", "Me",
+                                       "-o", str(titled), "--save-catalog", str(saved)])
+    assert result.exit_code == 0, result.output
+    for held in (read_book_catalog(titled), read_catalog(saved)):
+        assert (held.title, held.author, held.entries) == ("My Title", "Me", catalog().entries)
+    assert CliRunner().invoke(main, ["book", "--catalog", str(titled), "--layout", "a4", "-o", str(third)]).exit_code == 0
+    assert PdfReader(third).pages[0].extract_text().split("\n")[:1] == ["My Title"]
+    assert PdfReader(third).metadata.author == "Me"
 
 
 def test_same_inputs_same_bytes(book_6x9: bytes) -> None:

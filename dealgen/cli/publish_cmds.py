@@ -165,6 +165,11 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if catalog is None:
         cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                       title or f"{get_game(game_name).title} Puzzles").catalog
+    # what the options set travels with the catalog (saved, and embedded in the PDF), so the
+    # book laid out again from either keeps its title page
+    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author))
+             if value is not None}
+    cat = replace(cat, **given)
     if save_catalog:
         write_catalog(cat, save_catalog)
     grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
