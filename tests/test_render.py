@@ -467,3 +467,12 @@ def test_the_smallest_pngs_allowed_are_drawn(name: str) -> None:
     for dpi, size in ((1, None), (None, (3000, 1)), (None, (1, 1)), (None, (5, 13))):
         image = Image.open(io.BytesIO(png_bytes(scene, dpi, size)))
         assert size is None or image.size == size
+
+
+def test_render_names_an_fcs_board_as_write_only(tmp_path: Path) -> None:
+    board = tmp_path / "d1.fcs"
+    result = CliRunner().invoke(main, ["deal", "penguin", "1", "--format", "fcs"])
+    board.write_text(result.output)
+    result = CliRunner().invoke(main, ["render", "penguin", "--position", str(board), "-o", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and "d1.fcs: Freecell Solver's board format" in result.output
+    assert "does not read" in result.output and not (tmp_path / "x.png").exists()

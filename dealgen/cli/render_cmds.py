@@ -114,12 +114,16 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
     try:
         return game.from_text(text, path), None
     except InputError:
-        _refuse_moves(text, path)
+        _refuse_other_kinds(text, path)
         raise
 
 
-def _refuse_moves(text: str, path: str) -> None:
-    """A solution file or game record where a position was expected: say how to draw it."""
+def _refuse_other_kinds(text: str, path: str) -> None:
+    """A board for Freecell Solver, a solution file or a game record where a position was
+    expected: say what it is, and how to draw it."""
+    if any(line.startswith(":") for line in text.splitlines()):
+        raise InputError(f"{path}: Freecell Solver's board format (`deal --format fcs`), which dealgen writes for "
+                         f"fc-solve but does not read; give the text or JSON form (`dealgen deal GAME N`)")
     try:
         solution = parse_solution(text, path)
     except InputError:
