@@ -288,6 +288,14 @@ def test_layout_files_read_as_every_other_text_file(tmp_path: Path) -> None:
         load_layout(str(tmp_path / "folder.toml"))
 
 
+def test_book_from_a_catalog_lets_jobs_through(tmp_path: Path) -> None:
+    """Scripts pass --jobs always; with a catalog there is nothing to solve, and it changes nothing."""
+    cat = tmp_path / "c.json"
+    write_catalog(catalog(), cat)
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--jobs", "1", "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 0 and read_book_catalog(tmp_path / "b.pdf") == catalog()
+
+
 def test_book_command_bad_input(tmp_path: Path) -> None:
     cat = tmp_path / "c.json"
     write_catalog(catalog(), cat)
@@ -298,7 +306,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--layout", "poster"], "unknown layout 'poster'"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "no" / "b.pdf")], "does not exist"),
         (["book", "--catalog", str(cat), "--count", "5"], "with --catalog the deals are the catalog's"),
-        (["book", "--catalog", str(cat), "--jobs", "1"], "--jobs choose and solve deals"),
+        (["book", "--catalog", str(cat), "--max-tries", "9"], "--max-tries is for choosing a fresh selection"),
+        (["book", "--catalog", str(cat), "--count", "5", "--seed", "2"], "--count, --seed are for choosing"),
         (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
         (["book", "--catalog", str(cat), "--title", "Long " * 600, "-o", str(tmp_path / "b.pdf")],
          "the title page's text (title, subtitle and author) is"),

@@ -148,10 +148,11 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if catalog is not None:
         chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
                   if value is not None]
-        chosen += [f"--{name.replace('_', '-')}" for name in ("jobs", "max_tries", "max_states") if _given(name)]
+        # (--jobs is let through: it says how to work, not what to make, and scripts pass it always)
+        chosen += [f"--{name.replace('_', '-')}" for name in ("max_tries", "max_states") if _given(name)]
         if chosen:
-            raise InputError(f"{', '.join(chosen)} choose and solve deals for a fresh selection; with --catalog the deals "
-                             f"are the catalog's")
+            raise InputError(f"{', '.join(chosen)} {'are' if len(chosen) > 1 else 'is'} for choosing a fresh selection "
+                             f"of deals; with --catalog the deals are the catalog's")
         cat = _read_matching_catalog(catalog, game, rules)
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
