@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 from .deals import parse_deal_number
 from .errors import InputError
 from .games import get_game
+from .grade import GRADES
 from .fileio import check_writable, decode_text, parse_json, write_atomic
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
@@ -232,6 +233,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+_GRADE_ORDER = {g: i for i, g in enumerate(GRADES)}  # then "ungraded"
+
+
 def summary(report: ScanReport) -> dict[str, Any]:
     """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
     every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are counted in the generic words; the win rate is
@@ -254,7 +258,7 @@ def summary(report: ScanReport) -> dict[str, Any]:
         "unknown_deals": [r["deal"] for r in records if verdict[id(r)] == "unknown"],
         "win_rate": round(100 * verdicts["solved"] / decided, 2) if decided else None,
         "win_rate_ci95": [round(100 * low, 2), round(100 * high, 2)] if decided else None,
-        "effort": {k: v for k, v in effort.items() if v}, "grades": dict(sorted(grades.items())),
+        "effort": {k: v for k, v in effort.items() if v}, "grades": dict(sorted(grades.items(), key=lambda kv: _GRADE_ORDER.get(kv[0], len(_GRADE_ORDER)))),
         "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
         "median_states": statistics.median(states) if states else None,
     }

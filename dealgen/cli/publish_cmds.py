@@ -104,7 +104,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
     target = _target(output, f"{name}-{count or default}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                        title or f"{get_game(name).title} puzzles")
+                        title or f"{get_game(name).title} Puzzles")
     output_folder(target.parent)
     write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
