@@ -59,17 +59,22 @@ def check_printable(text: str, what: str) -> None:
 TITLE_DROP = 0.28  # the title starts this far down its page's text area
 
 
+def _title_block(info: BookInfo, s: "_Styles") -> list[Flowable]:
+    """The title page's text: title, subtitle and author."""
+    block: list[Flowable] = [Paragraph(markup(info.title), s.title)]
+    if info.subtitle:
+        block += [Spacer(1, s.subtitle.fontSize), Paragraph(markup(info.subtitle), s.subtitle)]
+    if info.author:
+        block += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(markup(info.author), s.subtitle)]
+    return block
+
+
 def check_title_page(info: BookInfo, layout: Layout) -> None:
     """InputError when the title, subtitle and author do not fit on the title page: they
     would run on over the page that follows."""
-    s = _Styles(layout)
     width = layout.width - layout.inside - layout.outside
     room = (layout.height - layout.top - layout.bottom) * (1 - TITLE_DROP)
-    need = 0.0
-    for text, style, gap in ((info.title, s.title, 0.0), (info.subtitle, s.subtitle, s.subtitle.fontSize),
-                             (info.author, s.subtitle, s.subtitle.fontSize * 2)):
-        if text:
-            need += gap + Paragraph(markup(text), style).wrap(width, room)[1]
+    need = sum(f.wrap(width, room)[1] for f in _title_block(info, _Styles(layout)))
     if need > room:
         raise InputError(f"the title page's text (title, subtitle and author) is {need:.0f} pt deep and layout "
                          f"'{layout.name}' has room for {room:.0f} pt: shorten it")
@@ -266,12 +271,7 @@ class _Book:
         s, info, catalog, game = self.styles, self.info, self.catalog, self.game
         frame_h = self.layout.height - self.layout.top - self.layout.bottom
         story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
-                                 Spacer(1, frame_h * TITLE_DROP), Paragraph(markup(info.title), s.title)]
-        if info.subtitle:
-            story += [Spacer(1, s.subtitle.fontSize), Paragraph(markup(info.subtitle), s.subtitle)]
-        if info.author:
-            story += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(markup(info.author), s.subtitle)]
-        story.append(PageBreak())
+                                 Spacer(1, frame_h * TITLE_DROP), *_title_block(info, s), PageBreak()]
 
         story += [
             Spacer(1, frame_h * 0.5),

@@ -279,7 +279,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
         _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
         result = chosen.found
         files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
-        _write_day(folder, files)
+        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
@@ -289,12 +289,6 @@ def day_stem(game, rules: str, day) -> str:
     has its own deal a day, and one must not overwrite another's files."""
     middle = "" if rules == game.default_rules else f"{rules}-"
     return f"{game.name}-{middle}{day.isoformat()}"
-
-
-def _write_day(folder: Path, files: dict[str, bytes]) -> None:
-    """A day's files, all drawn, into the folder (made now, when missing: a run that fails
-    before its first day leaves none behind)."""
-    write_files(folder, files)
 
 
 def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
@@ -348,7 +342,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
         else:
             files = _day_files(g, cat.rules, day, cat.solution(entry), entry.grade, entry.percentile,
                                entry.metrics, mono, series)
-        _write_day(folder, files)
+        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): entry {i + 1} of {len(cat.entries)}, "
                    f"{getattr(entry, 'source', f'deal {entry.deal}')}, {entry.grade}; wrote {len(files)} files to {folder}")
 
@@ -415,7 +409,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
         files = _problem_day_files(game, day, entry, mono)
-        _write_day(folder, files)
+        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
