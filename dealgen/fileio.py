@@ -17,18 +17,25 @@ def check_writable(path: str | Path) -> Path:
     probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
     path = Path(path)
     parent = path.parent if str(path.parent) else Path(".")
-    if not parent.is_dir():
-        what = "is a file, not a folder" if parent.exists() else "does not exist"
-        raise InputError(f"{path}: cannot write here: the folder '{parent}' {what}")
+    why = _unwritable(parent)
+    if why:
+        raise InputError(f"{path}: cannot write here: {why}")
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name")
+    return path
+
+
+def _unwritable(folder: Path) -> str | None:
+    """Why no file can be written in ``folder`` (probed with a real one), or None."""
+    if not folder.is_dir():
+        return f"the folder '{folder}' {'is a file, not a folder' if folder.exists() else 'does not exist'}"
     try:
-        fd, probe = tempfile.mkstemp(prefix=".dealgen-probe.", dir=parent)
+        fd, probe = tempfile.mkstemp(prefix=".dealgen-probe.", dir=folder)
         os.close(fd)
         os.unlink(probe)
     except OSError as err:
-        raise InputError(f"{path}: cannot write here: the folder '{parent}' is not writable ({err.strerror})") from None
-    return path
+        return f"the folder '{folder}' is not writable ({err.strerror})"
+    return None
 
 
 def output_folder(path: str | Path) -> Path:
@@ -41,17 +48,10 @@ def output_folder(path: str | Path) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
-    _probe(folder, folder)
+    why = _unwritable(folder)
+    if why:
+        raise InputError(f"{folder}: cannot write here: {why}")
     return folder
-
-
-def _probe(where: Path, folder: Path) -> None:
-    """check_writable for a file in ``where``, the error naming ``folder`` (the one asked for)."""
-    try:
-        check_writable(where / "probe")
-    except InputError as err:
-        reason = str(err).split(": cannot write here: ", 1)[-1]
-        raise InputError(f"{folder}: cannot write here: {reason}") from None
 
 
 def planned_folder(path: str | Path) -> Path:
@@ -66,7 +66,9 @@ def planned_folder(path: str | Path) -> Path:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise InputError(f"{folder}: cannot make this folder: '{ancestor}' is a file")
-    _probe(ancestor, folder)
+    why = _unwritable(ancestor)
+    if why:
+        raise InputError(f"{folder}: cannot write here: {why}")
     return folder
 
 
