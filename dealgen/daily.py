@@ -132,8 +132,8 @@ def series_days(start: dt.date, first: dt.date, days: int, order: list[int], end
     if k + days > len(order):
         last = (f"to {(start + dt.timedelta(days=len(order) - 1)).isoformat()}"
                 if len(order) - 1 <= (dt.date.max - start).days else "past the calendar's end")
-        raise InputError(f"{days} day{'s' if days > 1 else ''} from {first.isoformat()} run{'' if days > 1 else 's'} past the series' end: "
-                         f"it runs from {start.isoformat()} {last} ({ends})")
+        span = f"{days} day{'s' if days > 1 else ''} from {first.isoformat()} run{'' if days > 1 else 's'}"
+        raise InputError(f"{span} past the series' end: it runs from {start.isoformat()} {last} ({ends})")
     return list(zip(day_range(first, days), order[k:k + days]))
 
 

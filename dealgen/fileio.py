@@ -165,4 +165,5 @@ def parse_json(text: str, source: str) -> Any:
         what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
         raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None
     except RecursionError:  # Python's decoder recurses once per level
-        raise InputError(f"{source}: JSON nested too deeply to read (no dealgen file nests more than a few levels)") from None
+        raise InputError(f"{source}: JSON nested too deeply to read (no dealgen file nests more than a few "
+                         f"levels)") from None

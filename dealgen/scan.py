@@ -258,7 +258,8 @@ def summary(report: ScanReport) -> dict[str, Any]:
         "unknown_deals": [r["deal"] for r in records if verdict[id(r)] == "unknown"],
         "win_rate": round(100 * verdicts["solved"] / decided, 2) if decided else None,
         "win_rate_ci95": [round(100 * low, 2), round(100 * high, 2)] if decided else None,
-        "effort": {k: v for k, v in effort.items() if v}, "grades": dict(sorted(grades.items(), key=lambda kv: _GRADE_ORDER.get(kv[0], len(_GRADE_ORDER)))),
+        "effort": {k: v for k, v in effort.items() if v},
+        "grades": dict(sorted(grades.items(), key=lambda kv: _GRADE_ORDER.get(kv[0], len(GRADES)))),
         "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
         "median_states": statistics.median(states) if states else None,
     }

@@ -22,6 +22,7 @@ that the scene grows. So any position draws without overlap and the index keeps 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -304,12 +305,15 @@ def beak_free(state: PenguinState) -> bool:
     return any(col and col[-1] == state.beak for col in state.columns)
 
 
-_PAST = {"the beak is free": "the beak freed", "from here every card goes home": "every card going home from then on"}
+_PAST = {"the beak is free": "the beak freed at move {}",
+         "from here every card goes home": "every card goes home from move {}"}
 
 
 def _at(label: str, move: int) -> str:
     """A milestone shown in a later diagram, with the move it came at (said once)."""
-    return label if " at move " in label else f"{_PAST.get(label, label)} at move {move}"
+    if re.search(r" move \d+$", label):
+        return label
+    return _PAST.get(label, label + " at move {}").format(move)
 
 
 def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:

@@ -64,8 +64,8 @@ class _Painter:
                 draw.line([px(item.x1, item.y1), px(item.x2, item.y2)], fill=self.colour(item.color),
                           width=max(1, round(item.width * s)))
             elif isinstance(item, Text):
-                if item.size * s < 1:
-                    continue  # under a pixel high (a thumbnail at --dpi 1): FreeType cannot set it, nobody could read it
+                if item.size * s < 1:  # under a pixel high (a thumbnail at --dpi 1): FreeType cannot set it,
+                    continue  # and nobody could read it
                 draw.text(px(item.x, item.y), item.text, fill=self.colour(item.color),
                           font=_font(item.bold, item.size * s), anchor=_ANCHORS[item.anchor])
             elif isinstance(item, Path):
