@@ -99,7 +99,7 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
         record["deal"] = int(record["deal"])
         if not {"game", "rules", "verdict"} <= record.keys():
             raise KeyError("a field is missing")
-    except (InputError, ValueError, KeyError, TypeError, AttributeError):
+    except (InputError, ValueError, KeyError, TypeError):
         raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
                          f"give a new output file") from None
     if record.get("game") != game or record.get("rules") != rules:
