@@ -32,8 +32,8 @@ class IllegalMove(CheckFailed):
 def located(message: str, file: str | None = None, line: int | None = None) -> str:
     """Prefix a message with 'file:line: ' where those are known."""
     where = ""
-    if file:
-        where = file + (f":{line}" if line else "")
+    if file:  # a label such as "book.json: deals[2] position" takes ", line N", a path ":N"
+        where = file + ((f", line {line}" if ": " in file else f":{line}") if line else "")
     elif line:
         where = f"line {line}"
     return f"{where}: {message}" if where else message

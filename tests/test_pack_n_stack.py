@@ -245,17 +245,26 @@ def test_text_and_json_round_trip():
     assert "♥" in G.to_text(s, symbols=True) or "♦" in G.to_text(s, symbols=True)
 
 
-def test_from_text_errors():
-    text = G.to_text(G.deal(3))
-    with pytest.raises(InputError, match="given more than once"):
-        G.from_text(text.replace("stock: ", "stock: " + G.deal(3).square[0][0].code + " ", 1))
-    with pytest.raises(InputError, match="row 2 needs 5 squares"):
-        G.from_text(text.replace("row 2: ", "row 2: - ", 1))
-    with pytest.raises(InputError, match="to move must be red or black"):
-        G.from_text(text.replace("to move: ", "to move: green #", 1))
-    with pytest.raises(InputError, match="one suit only"):
-        G.from_text(text.replace(f"row 5: {G.deal(3).square[20][0].code}",
-                                 f"row 5: {G.deal(3).square[20][0].code}/{G.deal(3).stock[-1].code}"))
+def test_from_text_errors_name_their_line():
+    deal = G.deal(3)
+    text = G.to_text(deal)  # game, deal, rules, to move (4), quiet (5), stock (6), rows 1-5 (7-11)
+    first, last = deal.square[0][0].code, deal.stock[-1].code
+
+    def error(edited: str) -> str:
+        with pytest.raises(InputError) as err:
+            G.from_text(edited, "pos.txt")
+        return str(err.value)
+
+    assert error(text.replace("stock: ", f"stock: {first} ", 1)) == (
+        f"pos.txt: card(s) given more than once: {first} (a1 and stock)")
+    assert error(text.replace("row 2: ", "row 2: - ", 1)).startswith("pos.txt:8: row 2 needs 5 squares")
+    assert error(text.replace("to move: ", "to move: green #", 1)) == "pos.txt:4: to move must be red or black, not 'green'"
+    assert error(text.replace("quiet: 0", "quiet: 21", 1)).startswith("pos.txt:5: quiet must be a whole number")
+    assert error(text.replace("stock: ", "stock: 1X ", 1)).startswith("pos.txt:6: stock: '1X' is not a card")
+    assert error(text.replace(f"row 5: {deal.square[20][0].code}", f"row 5: {deal.square[20][0].code}/{last}")) == (
+        f"pos.txt:11: square a5: a pile holds one suit only, not {deal.square[20][0].code}/{last}")
+    assert error(text.replace(f"row 3: {deal.square[10][0].code}", "row 3: QX")).startswith(
+        "pos.txt:9: square a3: 'QX' is not a card")
 
 
 def all_moves():

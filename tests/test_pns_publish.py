@@ -181,6 +181,7 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.update(n=0), "deals[1]: 'n' must be a whole number from 1 to 99, not 0"),
     (lambda d: d.update(n=10**30), "deals[1]: 'n' must be a whole number from 1 to 99"),
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
+    (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
 ])
 def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):

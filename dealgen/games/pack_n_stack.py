@@ -427,8 +427,14 @@ this book was replayed by the game engine before printing.
         fields, _ = read_fields(text, [*HEADER, "to move", "quiet", "stock", *row_keys], source,
                                 required=["to move", "stock", *row_keys])
 
-        def cards(text: str) -> list[str]:
-            return [] if text == "-" else text.split("/")
+        def cards(tokens: list[str], where: str, lineno: int) -> list[str]:
+            """The card codes, each checked here so an error names its line."""
+            for token in tokens:
+                try:
+                    Card.parse(token)
+                except InputError as err:
+                    raise InputError(located(f"{where}: {err}", source, lineno)) from None
+            return tokens
 
         rows = []
         for r in ROWS:
@@ -436,13 +442,26 @@ this book was replayed by the game engine before printing.
             tokens = value.split()
             if len(tokens) != SIZE:
                 raise InputError(located(f"row {r} needs {SIZE} squares (a pile as 3H/7H/QH, bottom first, or - when empty), got {len(tokens)}", source, lineno))
-            rows.append([cards(t) for t in tokens])
-        stock = fields["stock"][1]
+            row = []
+            for c, token in enumerate(tokens):
+                where = f"square {COLS[c]}{r}"
+                pile = cards([] if token == "-" else token.split("/"), where, lineno)
+                if len({Card.parse(x).suit for x in pile}) > 1:
+                    raise InputError(located(f"{where}: a pile holds one suit only, not {token}", source, lineno))
+                row.append(pile)
+            rows.append(row)
+        stock_line, stock = fields["stock"]
+        side_line, side = fields["to move"]
+        if side.lower() not in SIDES:
+            raise InputError(located(f"to move must be red or black, not '{side}'", source, side_line))
+        quiet_line, quiet = fields.get("quiet", (0, "0"))
+        if not (quiet.isdigit() and int(quiet) <= QUIET_LIMIT):
+            raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{quiet}'", source, quiet_line))
         data = {
             **header(fields, self.name, self.default_rules),
-            "to_move": fields["to move"][1],
-            "quiet": fields.get("quiet", (0, "0"))[1],
-            "stock": [] if stock == "-" else stock.split(),
+            "to_move": side,
+            "quiet": quiet,
+            "stock": cards([] if stock == "-" else stock.split(), "stock", stock_line),
             "rows": rows,
         }
         return self.from_json(data, source)
@@ -504,12 +523,15 @@ this book was replayed by the game engine before printing.
 
     @staticmethod
     def _check_cards(square: Iterable[Pile], stock: Pile, source: str) -> None:
-        places: dict[Card, int] = {}
-        for c in [c for p in square for c in p] + list(stock):
-            places[c] = places.get(c, 0) + 1
-        twice = [c.code for c, n in sorted(places.items()) if n > 1]
+        places: dict[Card, list[str]] = {}
+        for name, pile in zip(SQUARE_NAMES, square):
+            for c in pile:
+                places.setdefault(c, []).append(name)
+        for c in stock:
+            places.setdefault(c, []).append("stock")
+        twice = [f"{c.code} ({' and '.join(where)})" for c, where in sorted(places.items()) if len(where) > 1]
         if twice:
-            raise InputError(located(f"card(s) given more than once: {' '.join(twice)}", source))
+            raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
         absent = [c.code for c in CARDS if c not in places]
         if absent:
             raise InputError(located(f"missing card(s): {' '.join(absent)}", source))
