@@ -83,8 +83,7 @@ class Entry:
                 read_move(game, token)
             except InputError as err:
                 raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
-        if not isinstance(raw["metrics"], dict):
-            raise InputError(f"{where}: 'metrics' must be an object")
+        _check_metrics(raw["metrics"], {}, where)
         if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
                 or not 0 <= raw["percentile"] <= 100:
             raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")
@@ -197,8 +196,7 @@ class ProblemEntry:
         for key in ("position", "strategy"):
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
-        if not isinstance(raw["metrics"], dict):
-            raise InputError(f"{where}: 'metrics' must be an object")
+        _check_metrics(raw["metrics"], kit.METRIC_TYPES, where)
         banded = kit.GRADE_BY_STARS[raw["stars"]]
         if raw["grade"] != banded:  # as a deal's grade must match its percentile
             raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its {raw['stars']} "
@@ -215,10 +213,23 @@ def entry_type(game: Game) -> type:
 
 
 def _deal(raw: dict[str, Any], where: str) -> int:
+    if not isinstance(raw["deal"], int) or isinstance(raw["deal"], bool):
+        raise InputError(f"{where}: 'deal' must be a whole number (not in quotes), not {raw['deal']!r}")
     try:
         return parse_deal_number(raw["deal"])
     except InputError as err:
         raise InputError(f"{where}: {err}") from None
+
+
+def _check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
+    """Metrics are an object of numbers, except the keys ``types`` names (key -> (type, what))."""
+    if not isinstance(metrics, dict):
+        raise InputError(f"{where}: 'metrics' must be an object")
+    for key, value in metrics.items():
+        kind, what = types.get(key, ((int, float), "a number"))
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
+                or (kind is list and not all(isinstance(x, str) for x in value)):
+            raise InputError(f"{where}: metric '{key}' must be {what}, not {value!r}")
 
 
 @dataclass(frozen=True)

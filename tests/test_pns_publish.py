@@ -183,6 +183,10 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
+    (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a number, not '1'"),
+    (lambda d: d["metrics"].update(greedy_fails=0), "deals[1]: metric 'greedy_fails' must be true or false, not 0"),
+    (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),
+     "deals[1]: metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),
 ])
 def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
     data = json.loads(catalog().dumps())

@@ -25,6 +25,9 @@ from .lines import Line, question, solution_lines
 from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
+# A problem's metrics that are not numbers (type, what the catalog reader asks for).
+METRIC_TYPES = {"winning_first_moves": (list, "a list of moves"), "greedy_move": (str, "a move"),
+                "greedy_fails": (bool, "true or false")}
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
 MAX_NODES = 100_000  # proof search budget per position: a count, so catalogs do not depend on the machine
 
