@@ -121,9 +121,7 @@ def find_preset(name_or_path: str) -> Path:
     """The preset file for a name (``a5``) or a path (``my/book.toml``)."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".toml" or "/" in name_or_path:
-        if candidate.is_dir():
-            raise InputError(f"{name_or_path}: is a folder, not a layout file")
-        if not candidate.is_file():
+        if not candidate.exists():  # a folder or a device is named by read_text
             raise InputError(f"layout file '{name_or_path}' does not exist")
         return candidate
     for folder in PRESET_DIRS:
@@ -143,7 +141,7 @@ def preset_names() -> list[str]:
 
 def load_layout(name_or_path: str) -> Layout:
     path = find_preset(name_or_path)
-    text = read_text(path, "layout")  # UTF-8, a byte-order mark dropped, UTF-16 named
+    text = read_text(path, "layout file")  # UTF-8, a byte-order mark dropped, UTF-16 named
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

@@ -286,6 +286,8 @@ def test_layout_files_read_as_every_other_text_file(tmp_path: Path) -> None:
     (tmp_path / "folder.toml").mkdir()
     with pytest.raises(InputError, match="is a folder, not a layout file"):
         load_layout(str(tmp_path / "folder.toml"))
+    with pytest.raises(InputError, match="/dev/zero: cannot read the layout file: over 16 MB"):
+        load_layout("/dev/zero")  # a device is named for what it holds, not called missing
 
 
 def test_book_from_a_catalog_lets_jobs_through(tmp_path: Path) -> None:
