@@ -170,9 +170,10 @@ def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
     beside = fit(diagram, width - column - 3 * pad, height - 2 * pad)
     scene = Scene(width, height)
     if beside[0] < 1.25 * below[0]:
-        scene.add(Text(width / 2, pad + title_size, title, title_size, bold=True, anchor="middle"))
-        scene.add(Text(width / 2, pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
-        scale, dx, dy = below
+        scale, dx, dy = below  # dy: half the height the diagram leaves; the text moves down with it,
+        # so the title stays over the diagram and the blank is shared above and below the two
+        scene.add(Text(width / 2, dy + pad + title_size, title, title_size, bold=True, anchor="middle"))
+        scene.add(Text(width / 2, dy + pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
         scene.add(Group(pad + dx, top + dy, scale, diagram))
         return scene
     # beside: the title's and the subtitle's parts one to a line (the title's wrapped), the block centred

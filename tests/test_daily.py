@@ -100,6 +100,8 @@ def test_a_tall_diagram_goes_beside_the_text_in_a_wide_image(game, beside) -> No
             assert group.scale * diagram.height > 0.85 * scene.height  # the full height, not what the text leaves
         else:
             assert all(t.y <= y0 for t in texts)
+            title_top = texts[0].y - texts[0].size  # the blank is shared above the title and below the diagram
+            assert abs(title_top - (scene.height - y1)) < 1
 
 
 def test_each_rule_set_has_its_own_files(tmp_path: Path) -> None:
