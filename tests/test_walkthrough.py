@@ -51,7 +51,10 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     assert len(freed) == 1  # said once; true where it is said (test_every_caption_is_true_...)
     emptied = [r for cp in wt1.checkpoints for r in cp.reasons if "emptied" in r]
     assert any(r.startswith("column 1 emptied") for r in emptied)
-    assert 10 in points and 20 in points  # every 10 moves
+    stops = sorted(points)
+    home = next(k for k in stops if "from here every card goes home" in points[k].reasons)
+    assert max(b - a for a, b in zip(stops, stops[1:]) if b <= home) <= 10  # every 10 moves at least
+    assert any(points[k].reasons == ("",) for k in stops)  # some of them periodic
     assert points[91].state.cards_home == 52
     fewer = build_walkthrough(read_solution(SOLUTION_1), every=0)
     assert 10 not in {cp.after for cp in fewer.checkpoints}
@@ -108,12 +111,30 @@ def test_a_wrong_solution_is_refused():
         build_walkthrough(solution, every=-1)
 
 
+def flattened(story: list) -> list:
+    """A story's flowables with each checkpoint section opened into its checkpoint and steps."""
+    from dealgen.render.pdf import Mark, WalkthroughFlow
+
+    def opened(flow: WalkthroughFlow) -> list:
+        return [flow.drawn(item) if isinstance(item, Mark) else item[0] for item in flow.items]
+
+    return [part for f in story for part in (opened(f) if isinstance(f, WalkthroughFlow) else [f])]
+
+
+def checkpoint_flowables(story: list) -> list:
+    from dealgen.render.pdf import CheckpointFlowable
+
+    return [f for f in flattened(story) if isinstance(f, CheckpointFlowable)]
+
+
 def test_pdf_walkthrough(wt1):
-    data = walkthrough_pdf_bytes(wt1)
+    from dealgen.render.penguin import carried
+
+    data, diagrams = walkthrough_pdf_bytes(wt1)
     reader = PdfReader(io.BytesIO(data))
     pages = len(reader.pages)
     assert 4 <= pages <= 12
-    assert data == walkthrough_pdf_bytes(wt1)  # byte-identical
+    assert data == walkthrough_pdf_bytes(wt1)[0]  # byte-identical
     fonts = fonts_of(reader)
     assert fonts and all(embedded(f) for f in fonts)
     assert all(page_images(page) == [] for page in reader.pages)
@@ -125,12 +146,16 @@ def test_pdf_walkthrough(wt1):
     assert positions == sorted(positions)
     *shown, last = wt1.checkpoints
     assert last.after == wt1.moves and "the last card home" in last.reasons
-    for cp in shown[1:]:
-        assert f"After move {cp.after}" in text
+    drawn = [int(m) for m in re.findall(r"After move (\d+)", text)]
+    assert drawn == sorted(set(drawn)) and diagrams == len(drawn) + 1  # and the deal
+    words = " ".join(text.split())  # headings wrap
+    for cp in shown[1:]:  # each milestone named, at its move or carried to a diagram where a page had room
+        for reason in filter(None, cp.reasons):
+            assert f"After move {cp.after}: {reason}" in words or carried(reason, cp.after) in words, reason
     # every card home is not drawn: the ending line says it
     assert f"After move {last.after}" not in text and f"Solved in {wt1.moves} moves." in text
     assert colour_operations(reader)
-    mono = PdfReader(io.BytesIO(walkthrough_pdf_bytes(wt1, mono=True)))
+    mono = PdfReader(io.BytesIO(walkthrough_pdf_bytes(wt1, mono=True)[0]))
     assert colour_operations(mono) == []
     assert "♡" in "".join(p.extract_text() for p in mono.pages)  # red suits outlined in mono text
 
@@ -145,7 +170,8 @@ def test_png_set_and_overview(wt1):
     texts = {t.text for t in overview.texts()}
     assert all(tok in texts for tok in wt1.solution.moves)
     # as in the PDF, every card home is left to the ending line, not drawn
-    assert "After move 50" in " ".join(texts) and not any(t.startswith(f"After move {wt1.moves}") for t in texts)
+    periodic = next(cp.after for cp in wt1.checkpoints if cp.reasons == ("",))
+    assert f"After move {periodic}" in " ".join(texts) and not any(t.startswith(f"After move {wt1.moves}") for t in texts)
     assert f"Solved in {wt1.moves} moves." in texts
     last = checkpoint_scene(wt1, len(wt1.checkpoints) - 1)
     assert any("Solved in 91 moves" in t.text for t in last.texts())
@@ -174,9 +200,9 @@ def test_a_drawn_final_position_keeps_its_diagram(tmp_path):
     assert result.exit_code == 0, result.output
     wt = build_walkthrough(read_solution(record))
     story = walkthrough_flowables(wt)
-    drawn = sum(isinstance(f, CheckpointFlowable) for f in story)
-    assert drawn == len(wt.checkpoints) and isinstance(story[-2], CheckpointFlowable)
-    steps = [f.getPlainText() for f in story if hasattr(f, "getPlainText")]
+    drawn = len(checkpoint_flowables(story))
+    assert drawn == len(wt.checkpoints) and isinstance(flattened(story)[-2], CheckpointFlowable)
+    steps = [f.getPlainText() for f in flattened(story) if hasattr(f, "getPlainText")]
     assert len(steps) == len(set(steps))  # no step printed twice
 
 
@@ -232,23 +258,25 @@ def test_diagram_flowable_is_built_for_a_6x9_frame():
     assert sizes and min(sizes) >= 7 and 9.5 in sizes
 
 
-def test_walkthrough_in_a_book_frame_is_legible(wt1):
+def test_walkthrough_in_a_book_frame_is_legible(wt1, monkeypatch):
     """The solutions section of a 6 x 9 book: every diagram built for the frame width (or
     smaller, to fit the space left on a page), every piece of text in the PDF at least 7 pt."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate
 
-    from dealgen.render.pdf import CheckpointFlowable, make_canvas
+    from dealgen.render.pdf import DiagramFlowable, make_canvas
 
     from .test_render import card_index_sizes
 
     register_fonts()
     body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
     story = walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
-    diagrams = [item.diagram for item in story if isinstance(item, CheckpointFlowable)]
+    diagrams = []  # as drawn: a diagram that waited for room is made while the pages are laid out
+    monkeypatch.setattr(DiagramFlowable, "draw", lambda self, draw=DiagramFlowable.draw: (diagrams.append(self),
+                                                                                         draw(self)))
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, **FRAME_6X9).build(story, canvasmaker=make_canvas)
-    assert len(diagrams) == len(wt1.checkpoints) - 1  # all but every card home
+    assert len(diagrams) >= 5  # one a page at least; others join later ones where a page had no room
     assert all(d.scene is not None and d.scene.width * d.scale <= 342 for d in diagrams)
     assert any(d.scene.width == 342 and d.scale == 1 for d in diagrams)
     assert min(i * d.scale for d in diagrams for i in card_index_sizes(d.scene)) >= 7
@@ -337,3 +365,49 @@ def test_a_failed_walkthrough_leaves_no_empty_folder(tmp_path: Path) -> None:
         assert not (tmp_path / "new").exists()
     result = CliRunner().invoke(main, ["walkthrough", "penguin", "1", "-o", f"{tmp_path / 'a' / 'b'}/", "--every", "0"])
     assert result.exit_code == 0 and any((tmp_path / "a" / "b").glob("penguin-1-move-*.png"))
+
+
+def test_a_page_without_room_for_a_diagram_takes_the_steps_first(wt1):
+    """Where the space left cannot take a checkpoint's diagram even drawn smaller, the steps fill
+    it and the diagram follows atop the next page, showing the position there; its reason names
+    the move it came at. Nothing is lost or repeated."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from dealgen.render.pdf import Mark, WalkthroughFlow, make_canvas
+
+    register_fonts()
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
+    flow = next(f for f in walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
+                if isinstance(f, WalkthroughFlow))
+    start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.after == 31)
+    assert flow.items[start].reasons == (("column 6 emptied", 31),)
+    later = [item for item in flow.items[start + 1:] if not isinstance(item, Mark)]
+    section = WalkthroughFlow([flow.items[start], *later[:9]], flow.drawn)  # the mark and steps 32-40
+    numbers = list(range(32, 41))
+
+    def numbered(text: str) -> list[int]:
+        lines = [line.strip() for line in text.splitlines()]
+        return [int(line.split(".")[0]) for line in lines if re.match(r"\d+\. ", line)]
+
+    frame = 648 - 37 - 37.4
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 70), section], canvasmaker=make_canvas)
+    first, second = (page.extract_text() for page in PdfReader(buffer).pages)
+    taken = numbered(first)
+    assert 3 <= len(taken) <= 6 and taken == numbers[:len(taken)]  # the page filled with steps
+    assert second.startswith(f"After move {taken[-1]}: column 6 emptied at move 31")
+    assert numbered(second) == numbers[len(taken):]
+    # with room for the diagram, nothing moves
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([section], canvasmaker=make_canvas)
+    only = PdfReader(buffer).pages[0].extract_text()
+    assert only.startswith("After move 31: column 6 emptied") and numbered(only) == numbers
+    # a diagram waits WAIT steps at most: with room for more steps and none for it, the page ends there
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 230), WalkthroughFlow([flow.items[start], *later[:20]],
+                                                                                         flow.drawn)],
+                                                 canvasmaker=make_canvas)
+    first, second = (page.extract_text() for page in PdfReader(buffer).pages)
+    assert numbered(first) == list(range(32, 32 + WalkthroughFlow.WAIT)) and "After move" not in first
+    assert second.startswith(f"After move {31 + WalkthroughFlow.WAIT}: column 6 emptied at move 31")

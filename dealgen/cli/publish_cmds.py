@@ -123,7 +123,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
-              help="In the solutions, a diagram at least every this many moves.")
+              help="In the solutions, a diagram at least every this many moves (one a page has no room "
+                   "left for waits for the next, up to 15 moves).")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
@@ -366,7 +367,7 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
     diagram = position_scene(game, game.deal(solution.deal, rules), DiagramOptions(mono=mono, caption=False))
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
-    files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)
+    files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)[0]
     sheet = overview_scene(wt, mono)
     files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))  # a long record: less than 150
     record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": solution.deal,

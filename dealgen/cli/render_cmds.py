@@ -242,7 +242,7 @@ def _output_kind(output: str) -> str:
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE", callback=no_unknown_options)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
-@click.option("--every", type=int, default=None, help="A diagram every N moves as well as at milestones (default 10; "
+@click.option("--every", type=int, default=None, help="A diagram at least every N moves as well as at milestones (default 10; "
                                                      "Perpetual Motion: every N passes; 0: milestones only).")
 @click.option("--mono", is_flag=True, help="Greys only; suits told apart by outline and fill.")
 @rules_option
@@ -252,8 +252,9 @@ def _output_kind(output: str) -> str:
 def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: bool, rules: str | None,
                 solution_path: str | None, dpi: float | None, page: str) -> None:
     """A solution (or a played game's record) step by step, in words and notation, with diagrams
-    at the start, at the game's milestones (Penguin: the beak freed, a column emptied, the last card
-    home) and every N moves.
+    at the start, at the game's milestones (Penguin: the beak freed, a column emptied for the first
+    time, the last card home) and at least every N moves. In the PDF a diagram the rest of a page
+    cannot take waits for the next page (the steps fill the page first), up to 15 steps.
 
     Give GAME NUMBER (the solver finds the solution, or --solution FILE), or a solution file alone
     (for Pack 'n' Stack, a record from `dealgen play`). The record is replayed through the engine
@@ -300,8 +301,9 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
     if kind == "pdf":
         from ..render.pdf import walkthrough_pdf_bytes
 
-        write_atomic(output, walkthrough_pdf_bytes(wt, mono, page))
-        click.echo(f"wrote {output}: {wt.moves} moves, {len(wt.checkpoints)} diagrams")
+        data, diagrams = walkthrough_pdf_bytes(wt, mono, page)
+        write_atomic(output, data)
+        click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagrams")
         return
     from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, png_bytes
     from ..render.walkthrough import walkthrough_pngs

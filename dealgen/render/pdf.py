@@ -15,7 +15,7 @@ Documents are made with ``invariant=1``: the same input gives the same bytes.
 from __future__ import annotations
 
 import io
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -23,7 +23,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
-from reportlab.platypus import Flowable
+from reportlab.platypus import FrameBreak, Flowable
 
 from .. import __version__
 from ..fileio import write_atomic
@@ -278,6 +278,7 @@ class DiagramFlowable(Flowable):
         assert self.scene is not None, "wrap() comes before draw()"
         x = (self.avail_width - self.scene.width * self.scale) / 2
         draw_scene(self.canv, self.scene, x, 0, self.scale)
+        self.canv.diagrams_drawn = getattr(self.canv, "diagrams_drawn", 0) + 1  # what a document reports
 
 
 def make_canvas(target: Any, pagesize: tuple[float, float] = A4, **kwargs: Any) -> Canvas:
@@ -353,6 +354,93 @@ class CheckpointFlowable(Flowable):
         total = self.heading_height + self.diagram.height + self.GAP
         self.heading.drawOn(self.canv, 0, total - self.heading.height)
         self.diagram.drawOn(self.canv, 0, self.GAP)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A checkpoint in a flowing walkthrough: where it stands (moves played) and its reasons,
+    each with the move it came at ("" for a periodic diagram)."""
+
+    after: int
+    reasons: tuple[tuple[str, int], ...]
+
+
+class WalkthroughFlow(Flowable):
+    """The checkpoints after the first and the steps between them (``items``: Marks, and
+    (paragraph, moves played after it) pairs), laid out page by page. A checkpoint whose
+    diagram the space left cannot take, even drawn smaller, waits: the steps fill the page
+    and the diagram opens the next one, showing the position reached there, its reasons
+    naming the moves they came at (a checkpoint reached meanwhile joins it), so a page is not
+    left a third blank for want of room. A diagram waits ``WAIT`` steps at most, and a periodic
+    one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
+    mark's CheckpointFlowable."""
+
+    NEAR = 5
+    WAIT = 15  # steps at most before a diagram that waits: past them the page ends early instead
+
+    def __init__(self, items: list[Any], drawn: Any, last: int | None = None) -> None:
+        super().__init__()
+        self.items, self.drawn, self.last = items, drawn, last  # last: where a diagram that waited stands
+        self._laid: list[tuple[Flowable, float]] = []
+
+    @staticmethod
+    def _height(flowable: Flowable, avail_width: float, avail_height: float) -> float:
+        return flowable.getSpaceBefore() + flowable.wrap(avail_width, avail_height)[1] + flowable.getSpaceAfter()
+
+    def _plan(self, avail_width: float, avail_height: float) -> tuple[list[tuple[Flowable, float]], Any]:
+        """What this page takes (each flowable with its height) and the flow left for the next (or None)."""
+        laid: list[tuple[Flowable, float]] = []
+        used, waiting, waited, last = 0.0, None, 0, self.last
+        for k, item in enumerate(self.items):
+            if isinstance(item, Mark):
+                periodic = not any(text for text, _ in item.reasons)
+                if periodic and last is not None and item.after - last < self.NEAR:
+                    continue
+                if waiting is not None:  # reached while one waits: the two make one diagram, later
+                    waiting = Mark(item.after, waiting.reasons + item.reasons)
+                    continue
+                flowable = self.drawn(item)
+                need = height = self._height(flowable, avail_width, avail_height - used)
+                following = self.items[k + 1] if k + 1 < len(self.items) else None
+                if isinstance(following, tuple):  # never a diagram at a page's foot without its first step
+                    need += self._height(following[0], avail_width, avail_height)
+                if used + need <= avail_height:
+                    laid.append((flowable, height))
+                    used += height
+                else:
+                    waiting = item
+                continue
+            paragraph, played = item
+            height = self._height(paragraph, avail_width, avail_height)
+            if used + height > avail_height or waited == self.WAIT:
+                rest = ([waiting] if waiting else []) + self.items[k:]
+                return laid, WalkthroughFlow(rest, self.drawn, waiting.after if waiting else last)
+            laid.append((paragraph, height))
+            used += height
+            if waiting is not None:
+                waiting, waited = Mark(played, waiting.reasons), waited + 1
+        rest = WalkthroughFlow([waiting], self.drawn, waiting.after) if waiting else None
+        return laid, rest
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        laid, rest = self._plan(avail_width, avail_height)
+        self._laid = laid
+        self.width = avail_width
+        self.height = sum(h for _, h in laid) if rest is None else avail_height + 1  # more than a page: split
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        laid, rest = self._plan(avail_width, avail_height)
+        if not laid:
+            return []
+        # the rest opens the next page (a diagram that waited never waits again on this one)
+        return [f for f, _ in laid] + ([FrameBreak(), rest] if rest is not None else [])
+
+    def draw(self) -> None:
+        y = self.height
+        for flowable, height in self._laid:
+            y -= height
+            flowable.drawOn(self.canv, 0, y + flowable.getSpaceAfter())
 
 
 def _marked(text: str, mono: bool, red: Color) -> str:
@@ -439,27 +527,55 @@ def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None
         if index_size is not None:
             cap = max(cap, wt.diagram(wt.checkpoints[0], mono, caption=False, uniform=False, width=cap,
                                       index_size=index_size).width)
-    for i, cp in enumerate(wt.checkpoints):
-        if not wt.pictured(i):
-            continue
+
+    def checkpoint(cp: Any) -> CheckpointFlowable:
         options = wt.diagram_options(cp, mono, caption=False, uniform=False, index_size=index_size)
-        story.append(CheckpointFlowable(
-            Paragraph(_marked(cp.title, mono, red), styles["heading"]),
-            DiagramFlowable(wt.game, cp.state, options, max_height=max_diagram_height,
-                            max_width=cap)))
-        for step in wt.steps_after(i):
-            story.append(Paragraph(_marked(step.text(), mono, red), styles["step"]))
+        return CheckpointFlowable(Paragraph(_marked(cp.title, mono, red), styles["heading"]),
+                                  DiagramFlowable(wt.game, cp.state, options, max_height=max_diagram_height,
+                                                  max_width=cap))
+
+    # the steps before the first pictured checkpoint (none: the deal is pictured) open the story;
+    # the later checkpoints and their steps flow (WalkthroughFlow)
+    items: list[Any] = []
+    for i, cp in enumerate(wt.checkpoints):
+        if wt.pictured(i):
+            items.append(Mark(cp.after, tuple((text, cp.after) for text in cp.reasons)))
+        steps = wt.steps_after(i)
+        for k, step in enumerate(steps):
+            played = steps[k + 1].start if k + 1 < len(steps) else (
+                wt.checkpoints[i + 1].after if i + 1 < len(wt.checkpoints) else wt.moves)
+            items.append((step, played))
+    ending: list[Flowable] = []
     if wt.checkpoints and wt.checkpoints[-1].after == wt.moves:
         # the ending goes with the last two steps: never a lone step and the ending atop a page
-        last: list[Flowable] = []  # only steps that end the story (a final diagram stays where it is)
-        while len(last) < 2 and isinstance(story[-1], Paragraph) and story[-1].style is styles["step"]:
-            last.insert(0, story.pop())
-        story.append(KeepTogether(last + [Spacer(1, 6), Paragraph(markup(wt.ending()), styles["facts"])]))
-    return story
+        # (only steps that end the story: a final diagram stays where it is)
+        last = []
+        while len(last) < 2 and items and isinstance(items[-1], tuple):
+            last.insert(0, items.pop()[0])
+        ending = [KeepTogether([Paragraph(_marked(step.text(), mono, red), styles["step"]) for step in last]
+                               + [Spacer(1, 6), Paragraph(markup(wt.ending()), styles["facts"])])]
+    items = [item if isinstance(item, Mark) else (Paragraph(_marked(item[0].text(), mono, red), styles["step"]),
+                                                  item[1]) for item in items]
+    made: dict[Mark, CheckpointFlowable] = {}
+
+    def drawn(mark: Mark) -> CheckpointFlowable:
+        """A mark's heading and diagram (made once: platypus lays a book out more than once)."""
+        if mark not in made:
+            made[mark] = checkpoint(wt.at(mark.after, mark.reasons))
+        return made[mark]
+
+    opening = 1 if items and isinstance(items[0], Mark) and items[0].after == 0 else 0
+    story += [drawn(m) if isinstance(m, Mark) else m[0] for m in items[:opening]]
+    rest = items[opening:]
+    while rest and isinstance(rest[0], tuple):  # the deal's steps flow as paragraphs
+        story.append(rest.pop(0)[0])
+    if rest:
+        story.append(WalkthroughFlow(rest, drawn))
+    return story + ending
 
 
-def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> bytes:
-    """A walkthrough as a PDF of its own, with page numbers."""
+def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> tuple[bytes, int]:
+    """A walkthrough as a PDF of its own, with page numbers, and the number of diagrams in it."""
     from reportlab.platypus import SimpleDocTemplate
 
     size = PAGE_SIZES[page]
@@ -480,8 +596,10 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> byte
         canvas.restoreState()
 
     story = walkthrough_story(wt, mono, max_diagram_height=size[1] - 2 * margin - 60)
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=make_canvas)
-    return buffer.getvalue()
+    canvases: list[Canvas] = []
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page,
+              canvasmaker=lambda *args, **kwargs: canvases.append(make_canvas(*args, **kwargs)) or canvases[-1])
+    return buffer.getvalue(), getattr(canvases[-1], "diagrams_drawn", 0)
 
 
 def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete: bool, mono: bool = False,

@@ -28,7 +28,7 @@ from typing import Any, Sequence
 
 from ..games.penguin import CELLS, PenguinState
 from .fonts import metrics, text_width
-from .registry import DiagramOptions, default_checkpoints
+from .registry import DiagramOptions
 from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
                     beak_mark_fits, index_parts, palette)
 from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
@@ -309,7 +309,7 @@ _PAST = {"the beak is free": "the beak freed at move {}",
          "from here every card goes home": "every card goes home from move {}"}
 
 
-def _at(label: str, move: int) -> str:
+def carried(label: str, move: int) -> str:
     """A milestone shown in a later diagram, with the move it came at (said once)."""
     if re.search(r" move \d+$", label):
         return label
@@ -318,10 +318,11 @@ def _at(label: str, move: int) -> str:
 
 def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
     """Diagram points: the deal; the beak freed (first uncovered); each column the first time it
-    empties; every ``every`` moves; the point from which every move goes home; the last card home.
+    empties; the point from which every move goes home; the last card home; and between them,
+    spread evenly, as many more as keep every gap up to ``every`` moves (0: milestones only).
 
-    Milestones after the "all home" point add nothing a reader needs, so they are dropped, and a
-    periodic diagram within a quarter-period of a milestone is dropped as redundant."""
+    Milestones after the "all home" point add nothing a reader needs, so they are dropped, as
+    are periodic diagrams there."""
     n = len(moves)
     tail = n
     while tail > 0 and moves[tail - 1].dst == "h":
@@ -355,14 +356,15 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
     for k in sorted(milestones):
         prev = max(merged, default=None)
         if prev is not None and prev > 0 and k - prev <= near:
-            merged[k] = [_at(label, prev) for label in merged.pop(prev)] + milestones[k]
+            merged[k] = [carried(label, prev) for label in merged.pop(prev)] + milestones[k]
         else:
             merged[k] = milestones[k]
-    if every > 0:  # within a quarter-period of a milestone (not of each other: --every 1 means every move)
-        marks = dict(merged)
-        for k in default_checkpoints(n, every):
-            if 0 < k < tail and all(abs(k - m) > every // 4 for m in merged):
-                marks[k] = [""]
-        merged = marks
+    if every > 0:  # no gap longer than ``every`` up to the all-home run: periodic diagrams, spread evenly
+        stops = sorted(merged)
+        for a, b in zip(stops, stops[1:]):
+            span = min(b, tail) - a
+            extra = -(-span // every) - 1  # ceil(span / every) - 1 diagrams between the two
+            for j in range(1, extra + 1):
+                merged[a + round(j * span / (extra + 1))] = [""]
     return dict(sorted(merged.items()))
 

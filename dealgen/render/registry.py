@@ -6,12 +6,15 @@ A game gets diagrams by adding ``render/<game>.py`` with
     checkpoints(game, states, moves, every) -> dict[int, list[str]]      (optional)
     steps(game, states, moves) -> list[Step]                             (optional)
     checkpoint_head(state) -> str                                        (optional)
+    carried(label, move) -> str                                          (optional)
 
 and nothing else changes: the CLI, walkthroughs, books and daily images look the module
 up by the game's name. ``checkpoints`` maps "after this many moves" to the reasons for a
 diagram there; without it a walkthrough shows the start, every N moves and the end.
 ``steps`` groups moves into the steps a reader follows (one a move without it), and
-``checkpoint_head`` names a diagram's place the game's way ("After pass 20", not the move).
+``checkpoint_head`` names a diagram's place the game's way ("After pass 20", not the move),
+and ``carried`` words a reason shown in a later diagram ("the beak freed at move 19"; without
+it, "<reason> at move N").
 """
 
 from __future__ import annotations

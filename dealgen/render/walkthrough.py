@@ -66,6 +66,7 @@ class Walkthrough:
     min_rows: int = 0  # shared by every diagram, so they all have one height
     end: Any = None  # the final position
     dated: str | None = None  # a daily deal's date as its images print it
+    states: tuple[Any, ...] = ()  # the position after each move (0: the deal)
 
     @property
     def title(self) -> str:
@@ -131,6 +132,17 @@ class Walkthrough:
         options = self.diagram_options(checkpoint, mono, caption, uniform, width, index_size)
         return position_scene(self.game, checkpoint.state, options)
 
+    def at(self, after: int, reasons: tuple[tuple[str, int], ...]) -> Checkpoint:
+        """A checkpoint after move ``after`` with ``reasons`` (each with the move it came at):
+        a diagram that waited for room on a page shows the position where it is drawn, and
+        its earlier reasons name their move."""
+        module = renderer(self.game)
+        carried = getattr(module, "carried", lambda label, move: f"{label} at move {move}")
+        head = getattr(module, "checkpoint_head", lambda state: None)
+        state = self.states[after]
+        return Checkpoint(after, tuple(carried(text, move) if text and move < after else text
+                                       for text, move in reasons), state, head(state) if after else None)
+
     def steps_after(self, index: int) -> tuple[Step, ...]:
         """The steps from checkpoint ``index`` up to the next checkpoint."""
         start = self.checkpoints[index].after
@@ -161,7 +173,7 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
     points = tuple(Checkpoint(k, tuple(reasons), states[k], head(states[k]) if k else None)
                    for k, reasons in sorted(marks.items()))
     rows = max((len(col) for cp in points for col in getattr(cp.state, "columns", ())), default=0)
-    return Walkthrough(game, solution, steps, points, grade, rows, states[-1])
+    return Walkthrough(game, solution, steps, points, grade, rows, states[-1], states=tuple(states))
 
 
 def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
