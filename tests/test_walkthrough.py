@@ -411,3 +411,19 @@ def test_a_page_without_room_for_a_diagram_takes_the_steps_first(wt1):
     first, second = (page.extract_text() for page in PdfReader(buffer).pages)
     assert numbered(first) == list(range(32, 32 + WalkthroughFlow.WAIT)) and "After move" not in first
     assert second.startswith(f"After move {31 + WalkthroughFlow.WAIT}: column 6 emptied at move 31")
+
+
+def test_a_long_caption_wraps_inside_its_image(wt1):
+    from dataclasses import replace
+
+    from dealgen.render.scene import Text
+    from dealgen.render.walkthrough import checkpoint_scene
+
+    cp = wt1.checkpoints[1]
+    long = replace(cp, reasons=("the beak freed at move 19", "column 1 emptied at move 20", "column 3 emptied",
+                                "column 5 emptied at move 22"))
+    wt = replace(wt1, checkpoints=(wt1.checkpoints[0], long, *wt1.checkpoints[2:]))
+    scene = checkpoint_scene(wt, 1)
+    texts = [item for item in scene.items if isinstance(item, Text)]
+    assert all(t.x + t.width <= scene.width for t in texts)
+    assert sum(t.bold and t.size == 11 for t in texts) >= 2  # the caption took two lines

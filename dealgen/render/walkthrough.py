@@ -224,9 +224,9 @@ def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
     diagram = wt.diagram(cp, mono)
     width = diagram.width
     items: list = [Group(0, 0, 1.0, diagram)]
-    y = diagram.height - 4
-    items.append(Text(PAD, y + 11, cp.title, 11, pal.text, bold=True))
-    y += 14
+    title, y = _text_block([cp.title], PAD, diagram.height - 4 - 11 * 0.35, width - 2 * PAD, 11, pal.text, bold=True)
+    items += title  # a long caption (milestones with their moves) wraps
+    y += 3
     steps = wt.steps_after(index)
     if steps:
         lines = [suit_text(s.text(), mono) for s in steps]
