@@ -378,7 +378,7 @@ class _Book:
         layout = self.layout
         buffer = io.BytesIO()
         doc = _Doc(buffer, pagesize=(layout.page_width, layout.page_height),
-                   pageTemplates=self._templates(), title=self.info.title, author=self.info.author or "dealgen",
+                   pageTemplates=self._templates(), title=self.info.title, author=self.info.author,
                    subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,

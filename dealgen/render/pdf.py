@@ -306,7 +306,7 @@ def pdf_bytes(scene: Scene, title: str = "", subject: str = "") -> bytes:
 def _metadata(canvas: Any, title: str, subject: str) -> None:
     canvas.setTitle(title)
     canvas.setSubject(subject)
-    canvas.setAuthor("dealgen")
+    canvas.setAuthor("")
     canvas.setCreator(CREATOR)
     canvas.setProducer(CREATOR)
 
@@ -583,7 +583,7 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> tupl
     buffer = io.BytesIO()
     footer = f"{wt.title} · {wt.what}"
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                            bottomMargin=margin, title=f"{wt.title}: {wt.what}", author="dealgen",
+                            bottomMargin=margin, title=f"{wt.title}: {wt.what}", author="",
                             creator=CREATOR, producer=CREATOR, subject=wt.game.rules_label(wt.solution.rules),
                             invariant=1)
 
@@ -616,7 +616,7 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
     styles = walkthrough_styles(mono=mono)
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                            bottomMargin=margin, title=heading, author="dealgen", creator=CREATOR, producer=CREATOR,
+                            bottomMargin=margin, title=heading, author="", creator=CREATOR, producer=CREATOR,
                             invariant=1)
     story: list[Flowable] = [Paragraph(markup(heading), styles["title"]),
                              DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
