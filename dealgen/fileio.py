@@ -22,6 +22,9 @@ def check_writable(path: str | Path) -> Path:
         raise InputError(f"{path}: cannot write here: {why}")
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name")
+    if path.exists() and not path.is_file():  # a device or a pipe: renaming over it would replace it
+        raise InputError(f"{path}: is not a regular file (a device or a pipe); dealgen writes whole files, "
+                         "give a file name")
     return path
 
 

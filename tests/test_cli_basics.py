@@ -268,6 +268,20 @@ def test_a_folder_for_a_file_and_a_file_for_a_folder_are_named_alike(tmp_path: P
     assert (tmp_path / "f.txt").read_text() == "keep me\n" and len(list(tmp_path.iterdir())) == 1
 
 
+@pytest.mark.parametrize("args", [["play", "pack-n-stack", "5"], ["generate", "penguin", "--count", "1"],
+                                  ["solve", "penguin", "1"]])
+def test_a_pipe_or_device_as_output_is_refused_not_replaced(tmp_path: Path, args) -> None:
+    """Renaming a finished file into place would swap a device or a named pipe for a plain file."""
+    import os
+    import stat
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    result = CliRunner().invoke(main, [*args, "-o", str(pipe)])
+    assert result.exit_code == 2 and f"{pipe}: is not a regular file (a device or a pipe)" in result.output
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+
+
 def test_a_failed_write_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
     import os
 
