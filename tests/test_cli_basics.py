@@ -329,6 +329,20 @@ def test_output_without_suit_symbols_falls_back_to_letters(tmp_path: Path) -> No
     assert "FAILED" in checked.stdout and "\u2665" not in checked.stdout
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("args", [["deal", "penguin", "1"], ["verify", "seeds/pack-n-stack-12.json"]])
+def test_standard_output_into_a_full_disk_is_one_line_and_exit_2(args) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-c", "from dealgen.cli import main; main()", *args], cwd=root,
+                                stdout=full, stderr=subprocess.PIPE, text=True)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr == "dealgen: error: standard output could not be written (No space left on device)\n"
+
+
 @pytest.mark.parametrize("content, words", [
     ("game: penguin\n".encode("utf-16"), "it is UTF-16 text (Windows Notepad's \"Unicode\"); save it as UTF-8"),
     (b"\x00\xff\x10 binary", "not UTF-8 text (byte 0xff at offset 1)"),

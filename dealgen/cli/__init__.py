@@ -7,6 +7,7 @@ DealgenError and leave as one clear line on stderr with the error's exit code.
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import sys
 
@@ -55,6 +56,13 @@ class _Group(click.Group):
         except click.Abort:
             click.echo("dealgen: interrupted", err=True)
             sys.exit(130)
+        try:
+            sys.stdout.flush()  # what is still buffered: a full disk shows here, not in a traceback at exit
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(141)
+        except OSError as err:
+            _unwritable_stdout(err)
         sys.exit(code if isinstance(code, int) else 0)
 
     def resolve_command(self, ctx: click.Context, args):
@@ -78,6 +86,17 @@ class _Group(click.Group):
         except BrokenPipeError:  # the reader stopped early (`| head`): not a failed check (click would say 1)
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
             sys.exit(141)  # what a shell reports for a command ended by SIGPIPE
+        except OSError as err:  # standard output into a full disk or a broken device: a place that cannot be written
+            _unwritable_stdout(err)
+
+
+def _unwritable_stdout(err: OSError) -> None:
+    """One line and exit 2 when standard output cannot take what is written to it."""
+    if err.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+        raise err
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+    click.echo(f"dealgen: error: standard output could not be written ({err.strerror})", err=True)
+    sys.exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
