@@ -25,7 +25,7 @@ def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
         raise InputError(f"--mix is empty: give grade:count pairs, e.g. easy:10,hard:5 (grades: {', '.join(grades)})")
     for part in text.split(","):
         name, sep, count = part.strip().partition(":")
-        if not sep or not count.strip().isdigit():
+        if not sep or not (count.strip().isascii() and count.strip().isdigit()):
             raise InputError(f"--mix: '{part.strip()}' should look like grade:count, e.g. easy:10")
         if name not in grades:
             raise InputError(f"--mix: unknown grade '{name}': use {', '.join(grades)}")

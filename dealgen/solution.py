@@ -144,7 +144,7 @@ def read_move(game: Game, token: str):
     if hidden:
         shown = token.encode("unicode_escape").decode("ascii")
         raise InputError(f"'{shown}' holds an invisible character (U+{ord(hidden[0]):04X}); retype the move")
-    if token[:-1].isdigit() and token.endswith("."):
+    if (token[:-1].isascii() and token[:-1].isdigit()) and token.endswith("."):
         raise InputError(f"'{token}' looks like a move number: write the moves alone, in order")
     return game.parse_move(token)
 

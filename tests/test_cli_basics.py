@@ -415,3 +415,29 @@ def test_jobs_are_bounded_by_the_cores(command, tmp_path) -> None:
         assert result.exit_code == 2, result.output
         assert f"{jobs}: give 0 (all cores) or a number of processes up to {limit}" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game, line, words", [
+    ("perpetual-motion", "pass: ³", "pass: expected a whole number, got '³'"),
+    ("idiots-delight", "discarded: ²", "discarded: expected a whole number, got '²'"),
+    ("pack-n-stack", "quiet: ²", "quiet must be a whole number of turns from 0 to 20, not '²'"),
+    ("penguin", "x" * 5000, "got '" + "x" * 60 + "…'"),  # a long line is quoted cut short
+])
+def test_positions_with_unicode_digits_or_long_lines_are_one_line_errors(tmp_path: Path, game, line, words) -> None:
+    """'²' is a digit to str.isdigit() but not to int(): it used to end in a traceback."""
+    text = CliRunner().invoke(main, ["deal", game, "1"]).output
+    key = line.split(":")[0]
+    lines = [line if key != line and l.startswith(key + ":") else l for l in text.splitlines()]
+    if key == line:
+        lines.append(line)
+    elif line not in lines:
+        lines.insert(3, line)
+    path = tmp_path / "pos.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(main, ["render", game, "--position", str(path), "-o", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and words in result.output and len(result.output) < 400, result.output
+
+
+def test_a_mix_with_a_unicode_digit_is_bad_usage() -> None:
+    result = CliRunner().invoke(main, ["generate", "penguin", "--mix", "easy:²", "-o", "x.json"])
+    assert result.exit_code == 2 and "'easy:²' should look like grade:count" in result.output

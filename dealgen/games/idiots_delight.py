@@ -255,7 +255,7 @@ move by the game engine before printing.
         discarded: int | None = None
         if "discarded" in fields:
             lineno, value = fields["discarded"]
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()):
                 raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
             discarded = int(value)
         data = {

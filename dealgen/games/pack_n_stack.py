@@ -455,7 +455,7 @@ this book was replayed by the game engine before printing.
         if side.lower() not in SIDES:
             raise InputError(located(f"to move must be red or black, not '{side}'", source, side_line))
         quiet_line, quiet = fields.get("quiet", (0, "0"))
-        if not (quiet.isdigit() and int(quiet) <= QUIET_LIMIT):
+        if not (quiet.isascii() and quiet.isdigit() and int(quiet) <= QUIET_LIMIT):
             raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{quiet}'", source, quiet_line))
         data = {
             **header(fields, self.name, self.default_rules),

@@ -34,7 +34,8 @@ def read_fields(text: str, allowed: Iterable[str], source: str, required: Iterab
             continue
         if not sep or key not in allowed:
             raise InputError(located(
-                f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{raw.strip()}'", source, lineno))
+                f"expected 'key: value' with a key from: {', '.join(allowed)}; got '{quoted(raw.strip())}'",
+                source, lineno))
         if key in fields:
             raise InputError(located(f"'{key}' is given twice", source, lineno))
         fields[key] = (lineno, value.strip())
@@ -42,6 +43,11 @@ def read_fields(text: str, allowed: Iterable[str], source: str, required: Iterab
     if missing:
         raise InputError(located(f"missing line(s): {', '.join(missing)}", source))
     return fields, repeated
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """A line of the input as an error quotes it: cut short (a 5 MB line is not echoed whole)."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def header(fields: dict[str, tuple[int, str]], default_game: str, default_rules: str) -> dict[str, Any]:
