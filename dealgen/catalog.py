@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,13 +223,16 @@ def _deal(raw: dict[str, Any], where: str) -> int:
 
 
 def _check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
-    """Metrics are an object of numbers, except the keys ``types`` names (key -> (type, what))."""
+    """Metrics are an object of counts (numbers, 0 or more), except the keys ``types`` names
+    (key -> (type, what it is called))."""
     if not isinstance(metrics, dict):
         raise InputError(f"{where}: 'metrics' must be an object")
     for key, value in metrics.items():
-        kind, what = types.get(key, ((int, float), "a number"))
+        kind, what = types.get(key, ((int, float), "a number, 0 or more"))
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
-                or (kind is list and not all(isinstance(x, str) for x in value)):
+                or (kind is list and not all(isinstance(x, str) for x in value)) \
+                or (kind == (int, float) and not 0 <= value < math.inf) \
+                or (kind is int and value < 0):
             raise InputError(f"{where}: metric '{key}' must be {what}, not {value!r}")
 
 

@@ -95,6 +95,7 @@ def test_catalog_round_trip_and_verification(tmp_path: Path):
     ("packet_moves", "'packet_moves' is"),
     ("greedy_move", "'greedy_move' is"),
     ("winning_first_moves", "'winning_first_moves' must list the strategy's first move"),
+    ("winning_first_moves+", "'winning_first_moves' lists zz, a1-a2: each must be a move allowed here, once"),
     ("proof_size", "'proof_size' is 41 moves in this strategy, not 3"),
 ])
 def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
@@ -108,8 +109,9 @@ def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
         changes = {"grade": "easy" if good.grade != "easy" else "hard"}
     elif isinstance(changes, str):  # a metric
         metrics = dict(good.metrics)
-        metrics[changes] = {"packet_moves": 9, "greedy_move": "a1-a2", "winning_first_moves": ["a1-a2"],
-                            "proof_size": 3}[changes]
+        first = good.metrics["winning_first_moves"]
+        metrics[changes.rstrip("+")] = {"packet_moves": 9, "greedy_move": "a1-a2", "winning_first_moves": ["a1-a2"],
+                                        "winning_first_moves+": [*first, "zz", "a1-a2"], "proof_size": 3}[changes]
         changes = {"metrics": metrics}
     path = tmp_path / "cat.json"
     path.write_text(catalog(entry(**changes)).dumps())
@@ -183,7 +185,7 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
-    (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a number, not '1'"),
+    (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals[1]: metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),
      "deals[1]: metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),

@@ -27,7 +27,8 @@ from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verd
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 # A problem's metrics that are not numbers (type, what the catalog reader asks for).
 METRIC_TYPES = {"winning_first_moves": (list, "a list of moves"), "greedy_move": (str, "a move"),
-                "greedy_fails": (bool, "true or false")}
+                "greedy_fails": (bool, "true or false"), "packet_moves": (int, "a whole number, 0 or more"),
+                "proof_size": (int, "a whole number, 0 or more")}
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
 MAX_NODES = 100_000  # proof search budget per position: a count, so catalogs do not depend on the machine
 
@@ -82,6 +83,10 @@ def check_claims(entry: Any, source: str) -> str | None:
     wins, greedy = m.get("winning_first_moves"), greedy_move(state, GAME.legal_moves(state))
     if not isinstance(wins, list) or tree.root.moves[0] not in wins:
         return f"'winning_first_moves' must list the strategy's first move {tree.root.moves[0]}"
+    legal = {GAME.format_move(move) for move in GAME.legal_moves(state)}
+    odd = [w for w in wins if w not in legal] + sorted({w for w in wins if wins.count(w) > 1})
+    if odd:  # their count earns a star
+        return f"'winning_first_moves' lists {', '.join(map(str, odd))}: each must be a move allowed here, once"
     if m.get("greedy_move") != greedy.token:
         return f"'greedy_move' is {greedy.token} in this position, not {m.get('greedy_move')!r}"
     fails = greedy_pack_fails(greedy, wins)
