@@ -131,14 +131,19 @@ def read_text(path: str | Path, what: str) -> str:
     naming it and why it cannot be read (exit 2)."""
     if not str(path).strip():
         raise InputError(f"an empty name: give the {what}'s path")
+    return decode_text(read_bytes(path, what), str(path), what)
+
+
+def read_bytes(path: str | Path, what: str) -> bytes:
+    """A file's bytes, MAX_TEXT + 1 at most (``decode_text`` refuses more), read once: a pipe
+    (``<(...)``) cannot be opened twice."""
     if os.path.isdir(path):
         raise InputError(f"{path}: is a folder, not a {what}")
     try:
         with open(path, "rb") as handle:
-            data = handle.read(MAX_TEXT + 1)
+            return handle.read(MAX_TEXT + 1)
     except OSError as err:
         raise InputError(f"{path}: cannot read the {what} ({err.strerror or err})") from None
-    return decode_text(data, str(path), what)
 
 
 def read_stdin() -> bytes:

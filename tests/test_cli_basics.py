@@ -441,3 +441,18 @@ def test_positions_with_unicode_digits_or_long_lines_are_one_line_errors(tmp_pat
 def test_a_mix_with_a_unicode_digit_is_bad_usage() -> None:
     result = CliRunner().invoke(main, ["generate", "penguin", "--mix", "easy:²", "-o", "x.json"])
     assert result.exit_code == 2 and "'easy:²' should look like grade:count" in result.output
+
+
+def test_verify_reads_a_pipe_once(tmp_path: Path) -> None:
+    """`dealgen verify <(cat FILE)`: a pipe cannot be opened a second time (it said 'empty', or hung)."""
+    import os
+    import threading
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    text = (Path(__file__).resolve().parents[1] / "seeds" / "pack-n-stack-12.json").read_text()
+    writer = threading.Thread(target=lambda: pipe.write_text(text))
+    writer.start()
+    result = CliRunner().invoke(main, ["verify", str(pipe)])
+    writer.join(timeout=10)
+    assert result.exit_code == 0 and "12 of 12 problems verified" in result.output, result.output

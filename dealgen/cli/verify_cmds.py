@@ -10,7 +10,7 @@ import click
 from ..catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
 from ..errors import InputError
 from ..games import get_game
-from ..fileio import decode_text, is_pdf, read_stdin, read_text
+from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
 from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_json, verdict_lines
 from ..solution import parse_solution
 from ..verify import replay
@@ -46,16 +46,18 @@ def verify(file: str, show: bool, as_json: bool) -> None:
 
 def _verify(file: str, show: bool, as_json: bool) -> int:
     # what FILE is goes by its content, so a renamed file is still read for what it is
-    if file == "-":
-        data, source = read_stdin(), STDIN
+    what = "solution, catalog, book or strategy file"
+    if file == "-" or (os.path.exists(file) and not os.path.isfile(file) and not os.path.isdir(file)):
+        # standard input, or a pipe such as <(...): read once, as it cannot be read again
+        data, source = (read_stdin(), STDIN) if file == "-" else (read_bytes(file, what), file)
         pdf = data.startswith(b"%PDF-")
-        text = "" if pdf else decode_text(data, source, "input")
+        text = "" if pdf else decode_text(data, source, "input" if file == "-" else what)
     else:
         data, source = None, file
         pdf = is_pdf(file)
         if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
             raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
-        text = "" if pdf else read_text(file, "solution, catalog, book or strategy file")  # says why a file cannot be read
+        text = "" if pdf else read_text(file, what)  # says why a file cannot be read
     if pdf or text.lstrip().startswith(("{", "[")):  # JSON: a catalog, or (a list) what no dealgen file is
         if pdf:
             catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
