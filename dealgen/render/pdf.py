@@ -494,9 +494,10 @@ def styles_from(body: Any, small: Any | None = None, heading: Any | None = None)
 def walkthrough_story(wt: Any, mono: bool = False, styles: dict[str, Any] | None = None,
                       max_diagram_height: float | None = None, max_scale: float = 0.8,
                       title: bool = True, index_size: float | None = None) -> list[Flowable]:
-    """A walkthrough as flowables for any document: an optional title block, then each
-    checkpoint's heading and diagram (``CheckpointFlowable``), then the steps up to the next
-    one; a won solitaire's final position is left to the ending line.
+    """A walkthrough as flowables for any document: an optional title block, the deal's
+    heading and diagram (``CheckpointFlowable``) and its steps, then the later checkpoints and
+    their steps as one ``WalkthroughFlow`` (a diagram a page cannot take waits for the next);
+    a won solitaire's final position is left to the ending line.
     A book passes its own ``styles`` (keys title, facts, heading, step) and frame height.
     Diagrams are built for the frame's width, at most ``max_scale`` times the game's natural
     width (but never narrower than card indices of ``index_size`` points need; None: the
