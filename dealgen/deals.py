@@ -21,12 +21,18 @@ MAX_DEAL = 10**20  # PySolFC's largest game number (20 digits)
 MS_DEALS = 32000  # numbers below this use the Microsoft generator
 
 
+def is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits: str.isdigit() also takes '²', which
+    int() refuses, and int() also takes '1_000' and '+5'."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_deal_number(value: str | int) -> int:
     """A deal number from user input, or InputError saying what is allowed."""
     text = str(value).strip()
     try:
         digits = text[1:] if text.startswith("-") else text  # a negative number is out of range, said below
-        if not digits.isascii() or not digits.isdigit():  # int() would also take "1_000" and "+5"
+        if not is_whole(digits):
             raise ValueError(text)
         number = int(text, 10)
     except ValueError:

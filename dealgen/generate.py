@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from .catalog import Catalog, Entry
-from .deals import MAX_DEAL
+from .deals import MAX_DEAL, is_whole
 from .errors import CheckFailed, InputError
 
 
@@ -25,7 +25,7 @@ def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
         raise InputError(f"--mix is empty: give grade:count pairs, e.g. easy:10,hard:5 (grades: {', '.join(grades)})")
     for part in text.split(","):
         name, sep, count = part.strip().partition(":")
-        if not sep or not (count.strip().isascii() and count.strip().isdigit()):
+        if not sep or not is_whole(count.strip()):
             raise InputError(f"--mix: '{part.strip()}' should look like grade:count, e.g. easy:10")
         if name not in grades:
             raise InputError(f"--mix: unknown grade '{name}': use {', '.join(grades)}")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from .deals import parse_deal_number
+from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .games import get_game
 from .grade import GRADES
@@ -41,7 +41,7 @@ def parse_range(text: str) -> range:
     first, sep, last = raw.partition("-")
     if not first.strip() and sep:
         raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST, e.g. 1-1000")
-    if not all(part.strip().isascii() and part.strip().isdigit() for part in ((first, last) if sep else (first,))):
+    if not all(is_whole(part.strip()) for part in ((first, last) if sep else (first,))):
         raise InputError(f"'{text}' is not a range of deals: write FIRST-LAST with whole numbers, e.g. 1-1000")
     try:
         a = parse_deal_number(first)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .deals import parse_deal_number
+from .deals import is_whole, parse_deal_number
 from .errors import InputError, located
 from .fileio import read_text
 from .games import Game, get_game
@@ -144,7 +144,7 @@ def read_move(game: Game, token: str):
     if hidden:
         shown = token.encode("unicode_escape").decode("ascii")
         raise InputError(f"'{shown}' holds an invisible character (U+{ord(hidden[0]):04X}); retype the move")
-    if (token[:-1].isascii() and token[:-1].isdigit()) and token.endswith("."):
+    if is_whole(token[:-1]) and token.endswith("."):
         raise InputError(f"'{token}' looks like a move number: write the moves alone, in order")
     return game.parse_move(token)
 

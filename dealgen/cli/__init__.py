@@ -58,11 +58,8 @@ class _Group(click.Group):
             sys.exit(130)
         try:
             sys.stdout.flush()  # what is still buffered: a full disk shows here, not in a traceback at exit
-        except BrokenPipeError:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(141)
         except OSError as err:
-            _unwritable_stdout(err)
+            _stdout_failed(err)
         sys.exit(code if isinstance(code, int) else 0)
 
     def resolve_command(self, ctx: click.Context, args):
@@ -83,18 +80,19 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("dealgen: interrupted", err=True)
             sys.exit(130)
-        except BrokenPipeError:  # the reader stopped early (`| head`): not a failed check (click would say 1)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
-            sys.exit(141)  # what a shell reports for a command ended by SIGPIPE
-        except OSError as err:  # standard output into a full disk or a broken device: a place that cannot be written
-            _unwritable_stdout(err)
+        except OSError as err:
+            _stdout_failed(err)
 
 
-def _unwritable_stdout(err: OSError) -> None:
-    """One line and exit 2 when standard output cannot take what is written to it."""
-    if err.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
+def _stdout_failed(err: OSError) -> None:
+    """Standard output failed: the reader stopped early (`| head`) is 141, as a shell reports a
+    command ended by SIGPIPE (not 1, a failed check); a full disk or a broken device is one line
+    and exit 2, a place that cannot be written. Any other OSError is not ours to explain."""
+    if not isinstance(err, BrokenPipeError) and err.errno not in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG):
         raise err
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+    if isinstance(err, BrokenPipeError):
+        sys.exit(141)
     click.echo(f"dealgen: error: standard output could not be written ({err.strerror})", err=True)
     sys.exit(2)
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card
-from ..deals import shuffled_pack
+from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
 from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
@@ -255,7 +255,7 @@ move by the game engine before printing.
         discarded: int | None = None
         if "discarded" in fields:
             lineno, value = fields["discarded"]
-            if not (value.isascii() and value.isdigit()):
+            if not is_whole(value):
                 raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
             discarded = int(value)
         data = {

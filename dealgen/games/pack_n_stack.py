@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any, Hashable, Iterable
 
 from ..cards import CARDS, RED_SUITS, Card
-from ..deals import shuffled_pack
+from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
 from .textform import HEADER, check_header, header, header_lines, json_card, read_fields
@@ -427,14 +427,12 @@ this book was replayed by the game engine before printing.
         fields, _ = read_fields(text, [*HEADER, "to move", "quiet", "stock", *row_keys], source,
                                 required=["to move", "stock", *row_keys])
 
-        def cards(tokens: list[str], where: str, lineno: int) -> list[str]:
-            """The card codes, each checked here so an error names its line."""
-            for token in tokens:
-                try:
-                    Card.parse(token)
-                except InputError as err:
-                    raise InputError(located(f"{where}: {err}", source, lineno)) from None
-            return tokens
+        def cards(tokens: list[str], where: str, lineno: int) -> list[Card]:
+            """The cards, read here so an error names its line."""
+            try:
+                return [Card.parse(token) for token in tokens]
+            except InputError as err:
+                raise InputError(located(f"{where}: {err}", source, lineno)) from None
 
         rows = []
         for r in ROWS:
@@ -446,22 +444,22 @@ this book was replayed by the game engine before printing.
             for c, token in enumerate(tokens):
                 where = f"square {COLS[c]}{r}"
                 pile = cards([] if token == "-" else token.split("/"), where, lineno)
-                if len({Card.parse(x).suit for x in pile}) > 1:
+                if len({c.suit for c in pile}) > 1:
                     raise InputError(located(f"{where}: a pile holds one suit only, not {token}", source, lineno))
-                row.append(pile)
+                row.append([c.code for c in pile])
             rows.append(row)
         stock_line, stock = fields["stock"]
         side_line, side = fields["to move"]
         if side.lower() not in SIDES:
             raise InputError(located(f"to move must be red or black, not '{side}'", source, side_line))
         quiet_line, quiet = fields.get("quiet", (0, "0"))
-        if not (quiet.isascii() and quiet.isdigit() and int(quiet) <= QUIET_LIMIT):
+        if not (is_whole(quiet) and int(quiet) <= QUIET_LIMIT):
             raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{quiet}'", source, quiet_line))
         data = {
             **header(fields, self.name, self.default_rules),
             "to_move": side,
             "quiet": quiet,
-            "stock": cards([] if stock == "-" else stock.split(), "stock", stock_line),
+            "stock": [c.code for c in cards([] if stock == "-" else stock.split(), "stock", stock_line)],
             "rows": rows,
         }
         return self.from_json(data, source)

@@ -60,7 +60,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import CARDS, RANK_NAMES, Card
-from ..deals import shuffled_pack
+from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
 from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
@@ -347,7 +347,7 @@ by the game engine.
     def from_text(self, text: str, source: str = "<text>") -> PMState:
         piles = ["stock"] + [f"pile {n}" for n in range(1, NPILES + 1)]
         fields, repeated = read_fields(text, [*HEADER, "pass", "discarded", "row", "repeats", *piles], source,
-                                       required=piles, repeatable=lambda k: k.startswith("start ") and k[6:].isascii() and k[6:].isdigit())
+                                       required=piles, repeatable=lambda k: k.startswith("start ") and is_whole(k[6:]))
         starts = [(lineno, int(key[6:]), value) for lineno, key, value in repeated]
 
         def cards_at(lineno: int, key: str, value: str) -> list[Card]:
@@ -364,7 +364,7 @@ by the game engine.
             if key not in fields or fields[key][1] == "-":
                 return default
             lineno, value = fields[key]
-            if not (value.isascii() and value.isdigit()):
+            if not is_whole(value):
                 raise InputError(located(f"{key}: expected a whole number, got '{value}'", source, lineno))
             return int(value)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..catalog import MAX_GOAL
+from ..deals import is_whole
 from ..errors import IllegalMove, InputError, located
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import SIDES, PnsState
@@ -91,7 +92,7 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         raise InputError(located("no 'goal:' line (e.g. 'goal: red wins in 3')", source))
     lineno, words = goal
     if (len(words) != 4 or words[0].lower() not in SIDES or [w.lower() for w in words[1:3]] != ["wins", "in"]
-            or not (words[3].isascii() and words[3].isdigit()) or not 1 <= int(words[3]) <= MAX_GOAL):
+            or not is_whole(words[3]) or not 1 <= int(words[3]) <= MAX_GOAL):
         raise InputError(located(f"the goal reads '<red|black> wins in N', N a whole number from 1 to {MAX_GOAL}",
                                  source, lineno))
     winner, n = words[0].lower(), int(words[3])
