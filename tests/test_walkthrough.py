@@ -427,3 +427,26 @@ def test_a_long_caption_wraps_inside_its_image(wt1):
     texts = [item for item in scene.items if isinstance(item, Text)]
     assert all(t.x + t.width <= scene.width for t in texts)
     assert sum(t.bold and t.size == 11 for t in texts) >= 2  # the caption took two lines
+
+
+def test_a_waiting_diagram_stops_at_the_next_milestone(wt1):
+    """A milestone reached while a diagram waits joins it and ends the page: the diagram opens
+    the next page at the milestone's own move, not later (it once came two moves from the end)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from dealgen.render.pdf import Mark, WalkthroughFlow, make_canvas
+
+    register_fonts()
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
+    flow = next(f for f in walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
+                if isinstance(f, WalkthroughFlow))
+    start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.after == 64)
+    assert flow.items[start + 5] == Mark(68, (("column 2 emptied", 68),))  # four steps on, another milestone
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, 648 - 37 - 37.4 - 150),
+                                                  WalkthroughFlow(flow.items[start:start + 12], flow.drawn)],
+                                                 canvasmaker=make_canvas)
+    first, second = (page.extract_text() for page in PdfReader(buffer).pages[:2])
+    assert "After move" not in first and [f"{n}. " in first for n in range(65, 70)] == [True] * 4 + [False]
+    assert " ".join(second.split()).startswith("After move 68: column 7 emptied at move 64, column 2 emptied")

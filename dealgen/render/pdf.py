@@ -370,8 +370,9 @@ class WalkthroughFlow(Flowable):
     (paragraph, moves played after it) pairs), laid out page by page. A checkpoint whose
     diagram the space left cannot take, even drawn smaller, waits: the steps fill the page
     and the diagram opens the next one, showing the position reached there, its reasons
-    naming the moves they came at (a checkpoint reached meanwhile joins it), so a page is not
-    left a third blank for want of room. A diagram waits ``WAIT`` steps at most, and a periodic
+    naming the moves they came at, so a page is not left a third blank for want of room. A
+    periodic checkpoint reached meanwhile joins it; a milestone reached meanwhile joins it and
+    ends the page, so the diagram opens the next one at the milestone's own move. A diagram waits ``WAIT`` steps at most, and a periodic
     one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
     mark's CheckpointFlowable."""
 
@@ -396,9 +397,12 @@ class WalkthroughFlow(Flowable):
                 periodic = not any(text for text, _ in item.reasons)
                 if periodic and last is not None and item.after - last < self.NEAR:
                     continue
-                if waiting is not None:  # reached while one waits: the two make one diagram, later
+                if waiting is not None:  # reached while one waits: the two make one diagram
                     waiting = Mark(item.after, waiting.reasons + item.reasons)
-                    continue
+                    if periodic:
+                        continue
+                    # a milestone waits no further: it opens the next page at its own move
+                    return laid, WalkthroughFlow([waiting, *self.items[k + 1:]], self.drawn, waiting.after)
                 flowable = self.drawn(item)
                 need = height = self._height(flowable, avail_width, avail_height - used)
                 following = self.items[k + 1] if k + 1 < len(self.items) else None
