@@ -53,8 +53,19 @@ def parse_range(text: str) -> range:
     return range(a, b + 1)
 
 
-def _init_worker() -> None:
+_stopped = None  # in a worker: the pool's stop event, set when the consumer stops early
+
+
+def _init_worker(stopped=None) -> None:
+    global _stopped
+    _stopped = stopped
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+
+
+def _unless_stopped(worker: Callable, task: tuple) -> Any:
+    """``worker(task)``, or None at once when the consumer has stopped: queued tasks then
+    drain in moments and the pool can close cleanly instead of being terminated."""
+    return None if _stopped is not None and _stopped.is_set() else worker(task)
 
 
 def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> dict[str, Any]:
@@ -186,15 +197,33 @@ def _results(tasks: Iterable[tuple], jobs: int, worker: Callable = _solve_one) -
     if jobs == 1:
         yield from map(worker, tasks)
         return
-    with multiprocessing.get_context("fork").Pool(jobs, _init_worker) as pool:
-        pending: deque = deque()
+    context = multiprocessing.get_context("fork")
+    stopped = context.Event()
+    pool = context.Pool(jobs, _init_worker, (stopped,))
+    pending: deque = deque()
+    try:
         for task in itertools.islice(tasks, jobs * LOOKAHEAD):
-            pending.append(pool.apply_async(worker, (task,)))
+            pending.append(pool.apply_async(_unless_stopped, (worker, task)))
         while pending:
             result = pending.popleft().get()
             for task in itertools.islice(tasks, 1):
-                pending.append(pool.apply_async(worker, (task,)))
+                pending.append(pool.apply_async(_unless_stopped, (worker, task)))
             yield result
+    except GeneratorExit:
+        # The consumer has what it needs. Tasks not yet started return at once and the
+        # running ones finish their (bounded) search; then the pool closes the ordinary
+        # way. Pool.terminate() can hang joining its handler threads, seen once in CI.
+        stopped.set()
+        for waiting in pending:
+            waiting.wait()
+        raise
+    except BaseException:
+        pool.terminate()  # an error or Ctrl-C: stop now
+        pool.join()
+        raise
+    finally:
+        pool.close()
+        pool.join()
 
 
 def _solve_result(task: tuple) -> SolveResult:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import multiprocessing
+import time
 
 import pytest
 from click.testing import CliRunner
 
 from dealgen.cli import main
 from dealgen.errors import InputError
-from dealgen.scan import parse_range, read_done, scan, solve_many, summary
+from dealgen.scan import LOOKAHEAD, _results, parse_range, read_done, scan, solve_many, summary
 
 
 def test_parse_range() -> None:
@@ -19,6 +22,24 @@ def test_parse_range() -> None:
     for bad in ("10-1", "a-b", "-3", "1-", "1-x", ""):
         with pytest.raises(InputError):
             parse_range(bad)
+
+
+def _slow_square(task: tuple) -> int:
+    n, log = task
+    with open(log, "a") as handle:
+        handle.write(f"{n}\n")
+    time.sleep(0.02)
+    return n * n
+
+
+def test_stopping_early_skips_the_queued_tasks_and_closes_the_pool(tmp_path) -> None:
+    log = tmp_path / "ran.txt"
+    results = _results(((n, log) for n in itertools.count()), 2, _slow_square)
+    assert list(itertools.islice(results, 3)) == [0, 1, 4]
+    results.close()
+    ran = [int(n) for n in log.read_text().split()]
+    assert len(ran) < 2 * LOOKAHEAD  # the queued look-ahead was not worked through
+    assert multiprocessing.active_children() == []
 
 
 def lines(path) -> list[dict]:
