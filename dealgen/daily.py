@@ -176,16 +176,21 @@ def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
         scene.add(Text(width / 2, dy + pad + title_size + sub_size * 1.6, subtitle, sub_size, anchor="middle"))
         scene.add(Group(pad + dx, top + dy, scale, diagram))
         return scene
-    # beside: the title's and the subtitle's parts one to a line (the title's wrapped), the block centred
+    # beside: the title's and the subtitle's parts one to a line (the title's wrapped, a part's
+    # lines in one size, so "Wednesday" does not stand larger than "2 December 2026"), the block centred
     size = width * 0.048
-    lines = [(line, size, True) for part in title.split(" · ") for line in wrap(part, size, column)]
+    lines = []
+    for part in title.split(" · "):
+        wrapped = wrap(part, size, column)
+        even = min(fitted(line, size, True, column) for line in wrapped)
+        lines += [(line, even, True) for line in wrapped]
     small = width * 0.032
     lines += [(part, fitted(part, small, False, column), False) for part in subtitle.split(" · ")]
     leads = [s * (1.25 if bold else 1.5) for _, s, bold in lines]
     y = (height - sum(leads)) / 2
     for (line, s, bold), lead in zip(lines, leads):
         y += lead
-        scene.add(Text(pad, y, line, min(s, fitted(line, s, bold, column)), bold=bold))
+        scene.add(Text(pad, y, line, s, bold=bold))
     scale, dx, dy = beside
     scene.add(Group(column + 2 * pad + dx, pad + dy, scale, diagram))
     return scene
