@@ -224,8 +224,8 @@ move by the game engine before printing.
             return f"discard the pair {tops[i - 1].symbol} {tops[j - 1].symbol} from stacks {i} and {j}"
         (i,) = move.stacks
         card = tops[i - 1]
-        higher = [b for b in tops if b is not None and b.suit == card.suit and b > card]
-        over = f" (under {higher[0].symbol})" if higher else ""
+        higher = [(k, b) for k, b in enumerate(tops, 1) if b is not None and b.suit == card.suit and b > card]
+        over = f", lower than {higher[0][1].symbol} on stack {higher[0][0]}" if higher else ""
         return f"discard {card.symbol} from stack {i}{over}"
 
     # -- text forms -------------------------------------------------------------------

@@ -210,7 +210,8 @@ The game is drawn when neither player can move, when a position comes round a th
 player to move, or after twenty turns in a row without a pack. {rules}
 
 ## Reading the diagrams and solutions
-Each pile shows its top card, with the number of cards in it underneath (a card with no number is alone).
+Each pile shows its top card, with the number of cards in it underneath (a card with no number is alone); a
+finished stack, all thirteen cards of its suit, is marked "complete".
 Columns are lettered a to e from the left and rows numbered 1 to 5 from the top. b2-b5 packs the pile on
 b2 onto the pile on b5; b2>b5 moves the pile on b2 to the empty square b5; pass is a pass. Every line in
 this book was replayed by the game engine before printing.
