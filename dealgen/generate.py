@@ -46,6 +46,19 @@ def even_mix(count: int, grades: tuple[str, ...]) -> dict[str, int]:
     return {g: n for g, n in mix.items() if n}
 
 
+def unfilled(counts: dict[str, int], wanted: dict[str, int], tried: int, max_tries: int) -> str | None:
+    """Why a selection failed ("could not fill 'easy' (found 6 of 20) ..."), or None when every
+    band is full; the band "any" (problems of any grade) is a plain count."""
+    short = [(g, counts[g], n) for g, n in wanted.items() if counts[g] < n]
+    if not short:
+        return None
+    if [g for g, _, _ in short] == ["any"]:
+        _, found, n = short[0]
+        return f"could not find {n} problems (found {found}) {tries_note(tried, max_tries)}"
+    bands = ", ".join(f"'{g}' (found {found} of {n})" for g, found, n in short)
+    return f"could not fill the grade band{'s' if len(short) > 1 else ''} {bands} {tries_note(tried, max_tries)}"
+
+
 def tries_note(tried: int, max_tries: int) -> str:
     """Why a selection stopped short: the --max-tries it used up, or the deal numbers it ran out of."""
     if tried < max_tries:
@@ -134,9 +147,9 @@ def select(
         if close is not None:
             close()
     counts = {g: len(v) for g, v in kept.items()}
-    short = [f"'{g}' {counts[g]} of {n}" for g, n in mix.items() if counts[g] < n]
-    if short:
-        raise CheckFailed(f"could not fill the grade band(s) {', '.join(short)} {tries_note(tried, max_tries)}")
+    failed = unfilled(counts, mix, tried, max_tries)
+    if failed:
+        raise CheckFailed(failed)
     # easiest first, and within a band by percentile, so a book's difficulty rises smoothly
     entries = tuple(e for g in mix for e in sorted(kept[g], key=lambda e: (e.percentile, e.deal)))
     catalog = Catalog(game, rules, entries, title=title,

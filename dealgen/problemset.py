@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterator
 from .catalog import Catalog, ProblemEntry
 from .errors import CheckFailed, InputError
 from .games import Game
-from .generate import Selection, candidates, tries_note
+from .generate import Selection, candidates, unfilled
 
 
 def _find(task: tuple) -> list[dict[str, Any]]:
@@ -78,9 +78,9 @@ def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: i
     finally:
         results.close()
     counts = {g: len(v) for g, v in kept.items()}
-    short = [f"'{g}' {counts[g]} of {n}" for g, n in wanted.items() if counts[g] < n]
-    if short:
-        raise CheckFailed(f"could not fill {', '.join(short)} {tries_note(tried, max_tries)}")
+    failed = unfilled(counts, wanted, tried, max_tries)
+    if failed:
+        raise CheckFailed(failed)
     order = {g: i for i, g in enumerate(GRADES)}
     entries = tuple(sorted((e for band in kept.values() for e in band),
                            key=lambda e: (order.get(e.grade, len(order)), e.stars, e.n, e.deal)))

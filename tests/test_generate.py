@@ -8,7 +8,7 @@ import pytest
 
 from dealgen.deals import MAX_DEAL
 from dealgen.errors import CheckFailed, InputError
-from dealgen.generate import candidates, even_mix, parse_mix, select
+from dealgen.generate import candidates, even_mix, parse_mix, select, unfilled
 
 GRADES = ("easy", "medium", "hard", "expert")
 
@@ -55,10 +55,10 @@ def test_unsolved_deals_are_counted_and_skipped() -> None:
 
 
 def test_a_band_that_cannot_be_filled_fails_clearly() -> None:
-    with pytest.raises(CheckFailed, match=r"'expert' 1 of 5 within --max-tries 10"):
+    with pytest.raises(CheckFailed, match=r"'expert' \(found 1 of 5\) within --max-tries 10"):
         select("penguin", "parlett", {"expert": 5}, candidates(1, None), 10, fake_solve)
     # the last deal numbers, not the tries, run out first
-    with pytest.raises(CheckFailed, match=r"'expert' 0 of 5 before the deal numbers ran out at 10+ \(tried 1 deal;"):
+    with pytest.raises(CheckFailed, match=r"'expert' \(found 0 of 5\) before the deal numbers ran out at 10+ \(tried 1 deal;"):
         select("penguin", "parlett", {"expert": 5}, candidates(MAX_DEAL, None), 10, fake_solve)
 
 
@@ -120,3 +120,12 @@ def test_generate_bad_input(tmp_path) -> None:
         result = runner.invoke(main, ["generate", "penguin", *args])
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
+
+
+def test_a_band_left_short_says_how_many_were_found_of_how_many() -> None:
+    assert unfilled({"easy": 20, "hard": 3}, {"easy": 20, "hard": 5}, 100, 100).startswith(
+        "could not fill the grade band 'hard' (found 3 of 5) within --max-tries 100")
+    both = unfilled({"easy": 6, "hard": 3}, {"easy": 20, "hard": 5}, 100, 100)
+    assert both.startswith("could not fill the grade bands 'easy' (found 6 of 20), 'hard' (found 3 of 5)")
+    assert unfilled({"any": 2}, {"any": 8}, 7, 9).startswith("could not find 8 problems (found 2) before the deal")
+    assert unfilled({"easy": 20}, {"easy": 20}, 100, 100) is None
