@@ -13,7 +13,7 @@ from dealgen.deals import shuffled_pack
 from dealgen.errors import IllegalMove, InputError
 from dealgen.games import get_game
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
-from dealgen.games.pack_n_stack import PASS, SQUARE_NAMES, PnsMove, PnsState
+from dealgen.games.pack_n_stack import PASS, SQUARE_NAMES, PnsMove, PnsState, pile_fault
 from dealgen.pns.players import make_player, play_game
 from dealgen.solution import parse_solution
 from dealgen.verify import replay
@@ -265,6 +265,22 @@ def test_from_text_errors_name_their_line():
         f"pos.txt:11: square a5: a pile holds one suit only, not {deal.square[20][0].code}/{last}")
     assert error(text.replace(f"row 3: {deal.square[10][0].code}", "row 3: QX")).startswith(
         "pos.txt:9: square a3: 'QX' is not a card")
+
+
+def test_a_pile_no_packs_could_build_is_refused():
+    def fault(text: str) -> str | None:
+        return pile_fault([Card.parse(t) for t in text.split("/")])
+
+    assert fault("8H") is None and fault("6H/8H") is None
+    assert fault("8H/6H").startswith("no packs build this pile")  # 6 may not follow 8
+    assert fault("8H/3H/9H") is None  # 3H/9H packed onto 8H: 9 follows 8, whatever lies under the 9
+    assert fault("8H/9H/3H").startswith("no packs build")  # 3 follows neither 9 nor 8
+    assert fault("JH/3H/QH/2H") is None  # QH on JH, then 2H on QH
+    assert fault("5H/5D") == "a pile holds one suit only"
+    deal = G.deal(3)
+    text = G.to_text(deal).replace(f"row 1: {deal.square[0][0].code} ", "row 1: 8H/6H ", 1)
+    with pytest.raises(InputError, match=r"^pos.txt:7: square a1: no packs build this pile: .* not 8H/6H$"):
+        G.from_text(text, "pos.txt")
 
 
 def all_moves():

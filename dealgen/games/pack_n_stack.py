@@ -17,8 +17,8 @@ piles for good, so earlier positions can never recur): that is all the repetitio
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Hashable, Iterable
+from functools import cached_property, lru_cache
+from typing import Any, Hashable, Iterable, Sequence
 
 from ..cards import CARDS, RED_SUITS, Card
 from ..deals import is_whole, shuffled_pack
@@ -85,6 +85,25 @@ _TAKES = {
     13: "a King takes only a numeral",
 }
 _RANK_WORD = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+
+
+def pile_fault(pile: Sequence[Card]) -> str | None:
+    """Why no play could have built ``pile`` (bottom first), or None. A pile is one card, or
+    a pile packed onto a pile: its head followed the head of the lower part, at some split."""
+    if len({c.suit for c in pile}) > 1:
+        return "a pile holds one suit only"
+    if not pile:
+        return None
+
+    @lru_cache(maxsize=None)
+    def built(i: int, j: int) -> bool:  # pile[i:j]
+        return j - i == 1 or any(built(i, k) and built(k, j) and FOLLOWS[pile[j - 1]][pile[k - 1]]
+                                 for k in range(i + 1, j))
+
+    if not built(0, len(pile)):
+        return ("no packs build this pile: a pile's top card must be able to follow the top card of the pile "
+                "it was packed onto")
+    return None
 
 
 def _article(rank: int) -> str:
@@ -445,8 +464,9 @@ this book was replayed by the game engine before printing.
             for c, token in enumerate(tokens):
                 where = f"square {COLS[c]}{r}"
                 pile = cards([] if token == "-" else token.split("/"), where, lineno)
-                if len({c.suit for c in pile}) > 1:
-                    raise InputError(located(f"{where}: a pile holds one suit only, not {token}", source, lineno))
+                fault = pile_fault(pile)
+                if fault:
+                    raise InputError(located(f"{where}: {fault}, not {token}", source, lineno))
                 row.append([c.code for c in pile])
             rows.append(row)
         stock_line, stock = fields["stock"]
@@ -506,8 +526,9 @@ this book was replayed by the game engine before printing.
                 if not isinstance(pile, list):
                     raise InputError(located(f"square {name}: expected a list of cards", source))
                 cards = tuple(card(v, f"square {name}") for v in pile)
-                if len({x.suit for x in cards}) > 1:
-                    raise InputError(located(f"square {name}: a pile holds one suit only, not {'/'.join(x.code for x in cards)}", source))
+                fault = pile_fault(cards)
+                if fault:
+                    raise InputError(located(f"square {name}: {fault}, not {'/'.join(x.code for x in cards)}", source))
                 square.append(cards)
         if not isinstance(data["stock"], list):
             raise InputError(located("stock must be a list of cards, top first", source))
