@@ -115,6 +115,8 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two per level\), not tabs"),
     (lambda t: t + "black a1-a2\n", r":\d+: the tree has one first move of black, on line \d+; this line is not indented"),
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
+    (lambda t: t.replace("tree:\n", "goal: black wins in 4\ntree:\n"), r":\d+: a second 'goal:' line \(the first is line \d+\)"),
+    (lambda t: t[:t.index("tree:") + 6] + "red a1-a2\n", r":\d+: the tree starts with Black's first move .* not Red's"),
 ])
 def test_unreadable_strategies_are_input_errors(edit, message):
     with pytest.raises(InputError, match=message):

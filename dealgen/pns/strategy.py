@@ -82,6 +82,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
             tree_at = lineno
             break
         if line.lower().startswith(MARKER):
+            if goal is not None:
+                raise InputError(located(f"a second 'goal:' line (the first is line {goal[0]}): a strategy has one goal",
+                                         source, lineno))
             goal = (lineno, line[len(MARKER):].split())
             head.append("")
             continue
@@ -128,6 +131,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         node = Node(side, tokens, race, lineno)
         while stack and stack[-1][0] >= indent:
             stack.pop()
+        if not roots and side != winner:
+            raise InputError(located(f"the tree starts with {winner.capitalize()}'s first move (the goal's winner, to "
+                                     f"move here), not {side.capitalize()}'s", source, lineno))
         if roots and not stack:
             raise InputError(located(f"the tree has one first move of {winner}, on line {roots[0].line}; this line "
                                      "is not indented under it", source, lineno))
