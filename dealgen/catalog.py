@@ -170,15 +170,16 @@ class ProblemEntry:
 
     def _entry_lines(self, message: str, where: str) -> str:
         """The verifier cites lines of the strategy file rebuilt from this entry (position,
-        goal, 'tree:', strategy), in its prefix and as "on line N" in its text; name them as the
-        entry's own fields instead."""
+        goal, 'tree:', strategy), in its prefix (":N:", or ", line N" after a label with a colon)
+        and as "on line N" in its text; name them as the entry's own fields instead."""
         def field(line: int) -> str:
             if line <= len(self.position):
                 return f"position line {line}"
             if line <= len(self.position) + 2:  # the goal and 'tree:' come from 'n'
                 return "'n'"
             return f"strategy line {line - len(self.position) - 2}"
-        message = re.sub(rf"{re.escape(where)}:(\d+):", lambda m: f"{where}, {field(int(m[1]))}:", message)
+        message = re.sub(rf"{re.escape(where)}(?::(\d+)|, line (\d+)):",
+                         lambda m: f"{where}, {field(int(m[1] or m[2]))}:", message)
         return re.sub(r"\bon line (\d+)\b", lambda m: f"on {field(int(m[1]))}", message)
 
     @classmethod
@@ -205,6 +206,10 @@ class ProblemEntry:
         entry = cls(deal, raw["turn"], str(raw["grade"]), raw["stars"], raw["n"], tuple(raw["position"]),
                     tuple(raw["strategy"]), raw["metrics"], str(raw["verified_by"]))
         kit.position(entry.position, f"{where} position")  # a position that reads, or exit 2
+        try:  # and a tree that reads (replaying it is verify's work)
+            kit.read(entry.strategy_text(game), where)
+        except InputError as err:
+            raise InputError(entry._entry_lines(str(err), where)) from None
         return entry
 
 

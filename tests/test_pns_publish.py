@@ -185,6 +185,7 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
+    (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals[1], strategy line 2: a tree line reads"),
     (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals[1]: metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),

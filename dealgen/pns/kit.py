@@ -61,6 +61,11 @@ def strategy_text(position_lines: list[str] | tuple[str, ...], n: int, strategy:
     return "\n".join([*position_lines, f"goal: {side} wins in {n}", "tree:", *strategy]) + "\n"
 
 
+def read(text: str, source: str) -> None:
+    """Read a strategy file without replaying it: InputError names a line that cannot be read."""
+    parse_strategy(text, source)
+
+
 def verify(text: str, source: str) -> dict[str, Any]:
     """The verdict as ``verify --json`` gives it for a strategy file (``ok``, ``verdict``, ``errors``, ...)."""
     tree = parse_strategy(text, source)
