@@ -75,6 +75,7 @@ class Entry:
         for key in ("deal", "grade", "percentile", "metrics", "solution", "verified_by"):
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
+        _known_fields(raw, ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by"), where)
         deal = _deal(raw, where)
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -184,9 +185,11 @@ class ProblemEntry:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":
-        for key in ("deal", "turn", "grade", "stars", "n", "position", "strategy", "metrics", "verified_by"):
+        fields = ("deal", "turn", "grade", "stars", "n", "position", "strategy", "metrics", "verified_by")
+        for key in fields:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
+        _known_fields(raw, fields, where)
         deal = _deal(raw, where)
         kit = game.problem_kit()
         for key, low, high in (("turn", 0, None), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
@@ -267,6 +270,17 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
+def _known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str, what: str = "an entry") -> None:
+    """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
+    unknown = [key for key in raw if key not in allowed]
+    if unknown:
+        raise InputError(f"{where}: unknown field{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(repr(k) for k in unknown)} ({what} has {', '.join(allowed)})")
+
+
+CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
+
+
 def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     """Read a catalog; InputError names the file, the entry and the field that is wrong."""
     if not text.lstrip().startswith(("{", "[")):  # a solution, a position, a strategy: not JSON at all
@@ -280,6 +294,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
+    _known_fields(data, CATALOG_FIELDS, source, "a catalog")
     try:
         game = get_game(str(data["game"]))
         rules = game.check_rules(str(data["rules"]))
