@@ -192,7 +192,7 @@ class ProblemEntry:
         _known_fields(raw, fields, where)
         deal = _deal(raw, where)
         kit = game.problem_kit()
-        for key, low, high in (("turn", 0, None), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
+        for key, low, high in (("turn", 0, kit.MAX_TURN), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
             value = raw[key]
             if (not isinstance(value, int) or isinstance(value, bool) or value < low
                     or (high is not None and value > high)):

@@ -91,6 +91,7 @@ def test_catalog_round_trip_and_verification(tmp_path: Path):
 
 @pytest.mark.parametrize("changes, message", [
     ({"deal": 27}, "the entry says deal 27, its position comes from deal 26"),
+    ("no deal", "the entry says deal 26, its position names no deal (deal: -)"),
     ("stars", "earn"),
     ("packet_moves", "'packet_moves' is"),
     ("greedy_move", "'greedy_move' is"),
@@ -105,6 +106,8 @@ def test_verify_checks_an_entrys_own_claims(tmp_path: Path, changes, message):
     if changes == "stars":
         stars = 1 if good.stars != 1 else 2
         changes = {"stars": stars, "grade": GRADE_BY_STARS[stars]}  # a grade that follows, from wrong stars
+    elif changes == "no deal":
+        changes = {"position": tuple("deal: -" if ln.startswith("deal:") else ln for ln in good.position)}
     elif changes == "grade":
         changes = {"grade": "easy" if good.grade != "easy" else "hard"}
     elif isinstance(changes, str):  # a metric
@@ -181,6 +184,7 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.pop("strategy"), "deals[1]: missing field 'strategy'"),
     (lambda d: d.update(n="five"), "deals[1]: 'n' must be a whole number"),
     (lambda d: d.update(n=0), "deals[1]: 'n' must be a whole number from 1 to 99, not 0"),
+    (lambda d: d.update(turn=5000), "deals[1]: 'turn' must be a whole number from 0 to 1028, not 5000"),
     (lambda d: d.update(n=10**30), "deals[1]: 'n' must be a whole number from 1 to 99"),
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import PnsState
+from ..games.pack_n_stack import QUIET_LIMIT, PnsState
 from .lines import Line, question, solution_lines
 from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
 
@@ -29,6 +29,9 @@ GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: 
 METRIC_TYPES = {"winning_first_moves": (list, "a list of moves"), "greedy_move": (str, "a move"),
                 "greedy_fails": (bool, "true or false"), "packet_moves": (int, "a whole number, 0 or more"),
                 "proof_size": (int, "a whole number, 0 or more")}
+# The most turns a game can last: 48 packs (24 a side) finish any game, and fewer than
+# QUIET_LIMIT other turns can come before each and after the last.
+MAX_TURN = 48 + 49 * QUIET_LIMIT
 MAX_N = 6  # the longest forced win looked for, in the winner's turns
 MAX_NODES = 100_000  # proof search budget per position: a count, so catalogs do not depend on the machine
 
@@ -81,8 +84,9 @@ def check_claims(entry: Any, source: str) -> str | None:
     from .problems import greedy_pack_fails, stars_for
 
     state = position(entry.position, source)
-    if state.deal is not None and state.deal != entry.deal:
-        return f"the entry says deal {entry.deal}, its position comes from deal {state.deal}"
+    if state.deal != entry.deal:
+        came = "names no deal (deal: -)" if state.deal is None else f"comes from deal {state.deal}"
+        return f"the entry says deal {entry.deal}, its position {came}"
     m = entry.metrics
     tree = parse_strategy(strategy_text(entry.position, entry.n, entry.strategy, source), source)
     wins, greedy = m.get("winning_first_moves"), greedy_move(state, GAME.legal_moves(state))
