@@ -37,6 +37,9 @@ def test_version_help_and_games() -> None:
     (("nosuch",), "No such command 'nosuch'"),
     (("deal", "penguin", "--nosuch", "1"), "No such option '--nosuch'"),
     (("walkthrough", "penguin", "1", "-o", "w.pdf", "--nosuch"), "No such option '--nosuch'"),
+    (("play", "pack-n-stack", "3", "--nosuch", "1"), "No such option '--nosuch'"),  # after the deal number
+    (("render", "penguin", "3", "--nosuch", "-o", "r.png"), "No such option '--nosuch'"),
+    (("deal", "penguin", "3", "4"), "Got unexpected extra argument (4)"),
 ])
 def test_usage_errors_are_one_line(args, message) -> None:
     result = run(*args)

@@ -35,6 +35,26 @@ def _unknown_option(value: Any, ctx) -> None:
         raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
 
 
+class DealCommand(click.Command):
+    """A command taking a deal number: "-5" must reach DEAL (to be called out of range), so
+    unknown options are let through as arguments; whatever is left over is then named as
+    click would, an unknown option as an option."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs["context_settings"] = {**kwargs.get("context_settings", {}), "ignore_unknown_options": True,
+                                      "allow_extra_args": True}
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        rest = super().parse_args(ctx, args)
+        if ctx.args:
+            for extra in ctx.args:
+                _unknown_option(extra, ctx)
+            count = len(ctx.args)
+            ctx.fail(f"Got unexpected extra argument{'s' if count > 1 else ''} ({' '.join(ctx.args)})")
+        return rest
+
+
 class DealType(click.ParamType):
     name = "DEAL"
 

@@ -6,7 +6,7 @@ import click
 
 from ..games import GAMES
 from . import main
-from .common import DEAL, GAME, echo_json, rules_option
+from .common import DEAL, GAME, DealCommand, echo_json, rules_option
 
 
 @main.command()
@@ -20,7 +20,7 @@ def games() -> None:
             click.echo(f"    {rules}{default}: {note}")
 
 
-@main.command(context_settings={"ignore_unknown_options": True})  # so "-1" reaches DEAL
+@main.command(cls=DealCommand)
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option

@@ -9,7 +9,7 @@ from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME, finite_seconds, named
+from .common import DEAL, GAME, DealCommand, finite_seconds, named
 
 
 def _pns_only(game, command: str) -> None:
@@ -17,7 +17,7 @@ def _pns_only(game, command: str) -> None:
         raise InputError(f"{game.name} is not a two-player game: `dealgen {command}` is for pack-n-stack only")
 
 
-@main.command(context_settings={"ignore_unknown_options": True})
+@main.command(cls=DealCommand)
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @click.option("--red", "red", default="search", show_default=True, metavar="PLAYER",
