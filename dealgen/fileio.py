@@ -158,6 +158,11 @@ def decode_text(data: bytes, path: str, what: str) -> str:
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise InputError(f"{path}: cannot read the {what}: it is UTF-16 text (Windows Notepad's \"Unicode\"); "
                          "save it as UTF-8")
+    if b"\0" in data:  # valid UTF-8, but no text file holds NUL: UTF-16 without its mark, or not text at all
+        head = data[:200]
+        utf16 = len(head) >= 4 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[::2].count(0) > 0.9 * len(head[::2]))
+        why = "it is UTF-16 text without a byte-order mark; save it as UTF-8" if utf16 else "not text (it holds NUL bytes)"
+        raise InputError(f"{path}: cannot read the {what}: {why}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
