@@ -52,7 +52,8 @@ def check_printable(text: str, what: str) -> None:
     author): a missing one would come out as an empty box, unnoticed until the proof copy."""
     missing = sorted({ch for ch in text if not ch.isspace() and not (metrics(False).has(ch) and metrics(True).has(ch))})
     if missing:
-        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" if ch.isprintable() else f"U+{ord(ch):04X} (a control character)"
+                           for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")  # never echo a control raw
         raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
 
 

@@ -327,6 +327,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--title", "数独 Puzzles"], "--title: the book's font (DejaVu Sans) has no '数' (U+6570), '独' (U+72EC)"),
         (["book", "--catalog", str(cat), "--author", "ไทย", "-o", str(tmp_path / "b.pdf")],
          "--author: the book's font (DejaVu Sans) has no 'ท' (U+0E17)"),
+        (["book", "--catalog", str(cat), "--title", "Red\x1b[31m", "-o", str(tmp_path / "b.pdf")],
+         "has no U+001B (a control character); it would print"),  # named, never echoed to the terminal raw
     ]
     for args, words in cases:
         result = runner.invoke(main, args)
