@@ -225,6 +225,20 @@ def test_beak_marked_until_home_and_its_place_kept():
     assert not any(isinstance(i, CardFace) and i.beak for i in home.items)
 
 
+@pytest.mark.parametrize("width", [None, 260.0], ids=["natural", "book-sized"])
+def test_every_beak_is_marked_alike_at_one_size(width):
+    """Whether the beak gets its ◀ depends on the card size, never on which card it is."""
+    from dealgen.render.scene import Path as Shape
+
+    marked = set()
+    for deal in range(1, 41):
+        scene = position_scene(PENGUIN, PENGUIN.deal(deal), DiagramOptions(width=width))
+        beak = next(i for i in scene.items if isinstance(i, CardFace) and i.beak)
+        marked.add(sum(isinstance(p, Shape) for p in beak.parts()) > sum(
+            isinstance(p, Shape) for p in CardFace(beak.x, beak.y, beak.rank, beak.suit, beak.style, beak.pal).parts()))
+    assert len(marked) == 1
+
+
 def test_caption_names_game_deal_grade_and_rules():
     state = PENGUIN.deal(5, "supermove")
     texts = " ".join(t.text for t in position_scene(PENGUIN, state, DiagramOptions(grade="hard")).texts())

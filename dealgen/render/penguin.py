@@ -30,7 +30,7 @@ from ..games.penguin import CELLS, PenguinState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
 from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
-                    beak_mark_fits, index_parts, palette)
+                    beak_mark_height, index_parts, palette)
 from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
 
 # The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
@@ -275,7 +275,7 @@ def _caption(items: list, rules: str, state: PenguinState, options: DiagramOptio
     items.extend(parts)
     x += w + 3
     # the mark is a legend for the card picked out below (when its card has room for it)
-    marked = not state.home[state.beak.suit] and beak_mark_fits(g.style, state.beak.rank, state.beak.suit)
+    marked = not state.home[state.beak.suit] and beak_mark_height(g.style) > 0
     if marked:
         items.extend(beak_mark(x + cap * 1.1, line - cap, cap, pal))
         x += cap * 1.1 + 4
@@ -292,8 +292,8 @@ def _caption(items: list, rules: str, state: PenguinState, options: DiagramOptio
 def legend(game: Any, state: PenguinState) -> str:
     """How to read the diagrams and the notation, for the head of a walkthrough."""
     return (f"Columns are numbered 1–7 from the left, the flipper's cells lettered a–g, and h stands for the "
-            f"foundations. The beak, {state.beak.symbol}, is picked out on a tinted card (with ◀ where there is "
-            f"room) until it goes home, and its "
+            f"foundations. The beak, {state.beak.symbol}, is picked out on a tinted card (with ◀ where the cards are "
+            f"wide enough) until it goes home, and its "
             f"foundation's place is kept for it. Each step gives the move in words, then in notation.")
 
 

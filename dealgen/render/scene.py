@@ -290,18 +290,17 @@ def index_width(rank: int, suit: int, size: float) -> float:
     return text_width(RANK_TEXT[rank - 1], size, True) + size * 0.12 + SUIT_WIDTHS[suit] * cap * 1.12
 
 
-def beak_mark_height(style: CardStyle, rank: int, suit: int) -> float:
-    """How tall the beak mark beside this card's index can be: the index's cap height, less on a
-    narrow card (down to 70 %), or 0 when even that does not fit (the tinted face says it alone)."""
+def beak_mark_height(style: CardStyle) -> float:
+    """How tall the beak mark beside a card's index can be: the index's cap height, less on a
+    narrow card (down to 70 %), or 0 when even that does not fit (the tinted face says it alone).
+    Measured against the widest index (a 10 of the widest suit), so a diagram, and a book of
+    one layout, marks every beak alike: whether it shows never depends on which card it is."""
     cap = metrics(True).cap_height * style.index_size
     gap = style.index_size * 0.25
-    room = style.w - 2 * style.pad - index_width(rank, suit, style.index_size) - gap
+    widest = max(index_width(10, suit, style.index_size) for suit in range(4))
+    room = style.w - 2 * style.pad - widest - gap
     height = min(cap, room / 1.1)  # the mark is 1.1 times as wide as it is high
     return height if height >= 0.7 * cap else 0.0
-
-
-def beak_mark_fits(style: CardStyle, rank: int, suit: int) -> bool:
-    return beak_mark_height(style, rank, suit) > 0
 
 
 def index_parts(x: float, y: float, rank: int, suit: int, size: float, pal: Palette,
@@ -347,7 +346,7 @@ class CardFace:
                                      0.9 if self.beak else 0.6, st.radius)]
         index, _ = index_parts(self.x + st.pad, self.y + st.pad, self.rank, self.suit, st.index_size, pal)
         out += index
-        mark = beak_mark_height(st, self.rank, self.suit) if self.beak else 0.0
+        mark = beak_mark_height(st) if self.beak else 0.0
         if mark:  # level with the index: its centre on the index's mid-height
             cap = metrics(True).cap_height * st.index_size
             out += beak_mark(self.x + st.w - st.pad, self.y + st.pad + (cap - mark) / 2, mark, pal)
