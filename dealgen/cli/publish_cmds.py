@@ -178,7 +178,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     info = BookInfo(
         title=title or cat.title or f"{get_game(game_name).title} Puzzles",
         subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(
-            len(cat.entries), grades, "problems" if cat.entries[0].kind == "problem" else "deals")),
+            len(cat.entries), grades, cat.entries[0].kind == "problem")),
         author=author if author is not None else cat.author,
         every=every,
     )
@@ -211,9 +211,10 @@ def _read_matching_catalog(path: str, game: str, rules: str | None):
     return cat
 
 
-def _default_subtitle(count: int, grades: list[str], what: str = "deals") -> str:
+def _default_subtitle(count: int, grades: list[str], problems: bool = False) -> str:
     span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
-    return f"{count} graded {what if count != 1 else what[:-1]}, {span}"
+    what = ("position" if problems else "deal") + ("s" if count != 1 else "")
+    return f"{count} graded {what}{' to play and win' if problems else ''}, {span}"
 
 
 @main.command()
