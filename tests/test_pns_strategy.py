@@ -48,6 +48,22 @@ def test_a_missing_reply_fails():
     assert any("Red's reply e5>b5 is not answered" in v for v in verdict), verdict
 
 
+def test_replies_left_unanswered_are_one_failure_that_hides_nothing_else():
+    lines = TREE.splitlines()
+    tree = lines.index("tree:")
+    text = "\n".join(lines[:tree + 2] + ["  red pass", "    black race b4-d4 c5-d5 d5-d1 d1-e1"]) + "\n"
+    verdict, ok = verify_strategy(text, "pns-26")
+    assert not ok and len(verdict) == 2, verdict  # the unanswered replies, then the illegal pass
+    assert "Red's replies d2>a2, " in verdict[0] and " more are not answered" in verdict[0]
+    assert "Red's reply pass is illegal" in verdict[1]
+
+
+def test_a_race_certificate_is_the_winners_alone():
+    verdict, ok = verify_strategy(TREE.replace("  red d2>a2\n", "  red race d2>a2\n", 1), "pns-26")
+    assert not ok and any("Red's reply is one move: only the winner, Black, ends a branch with a race" in v
+                          for v in verdict), verdict
+
+
 def test_an_illegal_or_doubled_reply_fails():
     text = TREE.replace("  red e5>b5\n", "  red e5>d5\n", 1)
     verdict, ok = verify_strategy(text)

@@ -207,8 +207,12 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
     given: dict[str, Node] = {}
     for child in node.children:
         token = child.moves[0] if not child.race else "race"
-        if child.side != them or child.race:
+        if child.side != them:
             _fail(check, source, child.line, f"after {move.token} it is {them.capitalize()}'s reply that comes here", after)
+            continue
+        if child.race:
+            _fail(check, source, child.line, f"{them.capitalize()}'s reply is one move: only the winner, "
+                                             f"{me.capitalize()}, ends a branch with a race certificate", after)
             continue
         if token in given:
             _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is given twice", after)
@@ -217,9 +221,16 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
         if token not in legal:
             reason = GAME._why_not(after, GAME.parse_move(token)) or "not a legal reply"
             _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is illegal: {reason}", after)
+    missing = [token for token in legal if token not in given]
+    if missing:  # one failure, not one a reply: a flood of them would hide what else is wrong
+        shown = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
+        if len(missing) > 8:
+            shown = f"{', '.join(missing[:8])} and {len(missing) - 8} more"
+        said = f"reply {shown} is" if len(missing) == 1 else f"replies {shown} are"
+        _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s {said} "
+                                        "not answered", after)
     for token, reply in legal.items():
         if token not in given:
-            _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s reply {token} is not answered", after)
             continue
         child = given[token]
         check.nodes += 1
