@@ -202,6 +202,10 @@ class ProblemEntry:
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
         _check_metrics(raw["metrics"], kit.METRIC_TYPES, where)
+        _known_fields(raw["metrics"], tuple(kit.METRIC_TYPES), f"{where} metrics")
+        absent = [key for key in kit.METRIC_TYPES if key not in raw["metrics"]]
+        if absent:
+            raise InputError(f"{where}: missing metric{'s' if len(absent) > 1 else ''} {', '.join(map(repr, absent))}")
         banded = kit.GRADE_BY_STARS[raw["stars"]]
         if raw["grade"] != banded:  # as a deal's grade must match its percentile
             raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its {raw['stars']} "
@@ -270,12 +274,12 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-def _known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str, what: str = "an entry") -> None:
+def _known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
     unknown = [key for key in raw if key not in allowed]
     if unknown:
         raise InputError(f"{where}: unknown field{'s' if len(unknown) > 1 else ''} "
-                         f"{', '.join(repr(k) for k in unknown)} ({what} has {', '.join(allowed)})")
+                         f"{', '.join(repr(k) for k in unknown)} (the fields known here: {', '.join(allowed)})")
 
 
 CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
@@ -294,7 +298,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
-    _known_fields(data, CATALOG_FIELDS, source, "a catalog")
+    _known_fields(data, CATALOG_FIELDS, source)
     try:
         game = get_game(str(data["game"]))
         rules = game.check_rules(str(data["rules"]))

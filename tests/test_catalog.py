@@ -72,8 +72,8 @@ def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
     (lambda d: d["deals"][0].update(percentile=101), "deals[1]: 'percentile' must be a number from 0 to 100"),
     (lambda d: d["deals"].append(dict(d["deals"][0])), "deals[3]: the same puzzle as deals[1] (deal 1)"),
     (lambda d: d["deals"][0].update(outcome="cycles"), "deals[1] (deal 1): outcome 'cycles': Penguin records may claim won"),
-    (lambda d: d["deals"][0].update(grdae="easy"), "deals[1]: unknown field 'grdae' (an entry has deal, grade,"),
-    (lambda d: d.update(autor="A. N. Other"), "c.json: unknown field 'autor' (a catalog has schema, version,"),
+    (lambda d: d["deals"][0].update(grdae="easy"), "deals[1]: unknown field 'grdae' (the fields known here: deal, grade,"),
+    (lambda d: d.update(autor="A. N. Other"), "c.json: unknown field 'autor' (the fields known here: schema, version,"),
 ])
 def test_bad_catalogs(edit, words) -> None:
     data = golden_catalog().to_json()

@@ -192,6 +192,9 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals[1], strategy line 2: a tree line reads"),
     (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals[1]: metric 'greedy_fails' must be true or false, not 0"),
+    (lambda d: d["metrics"].update(packet_movs=d["metrics"].pop("packet_moves")),
+     "deals[1] metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
+    (lambda d: d["metrics"].pop("proof_size"), "deals[1]: missing metric 'proof_size'"),
     (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),
      "deals[1]: metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),
 ])
