@@ -90,8 +90,9 @@ _RANK_WORD = ("Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Quee
 def pile_fault(pile: Sequence[Card]) -> str | None:
     """Why no play could have built ``pile`` (bottom first), or None. A pile is one card, or
     a pile packed onto a pile: its head followed the head of the lower part, at some split."""
+    shown = "/".join(c.code for c in pile)
     if len({c.suit for c in pile}) > 1:
-        return "a pile holds one suit only"
+        return f"a pile holds one suit only, not {shown}"
     if not pile:
         return None
 
@@ -101,8 +102,8 @@ def pile_fault(pile: Sequence[Card]) -> str | None:
                                  for k in range(i + 1, j))
 
     if not built(0, len(pile)):
-        return ("no packs build this pile: a pile's top card must be able to follow the top card of the pile "
-                "it was packed onto")
+        return (f"{shown} is a pile no packs could build: a pile's top card must be able to follow the top card "
+                "of the pile it was packed onto")
     return None
 
 
@@ -466,7 +467,7 @@ this book was replayed by the game engine before printing.
                 pile = cards([] if token == "-" else token.split("/"), where, lineno)
                 fault = pile_fault(pile)
                 if fault:
-                    raise InputError(located(f"{where}: {fault}, not {token}", source, lineno))
+                    raise InputError(located(f"{where}: {fault}", source, lineno))
                 row.append([c.code for c in pile])
             rows.append(row)
         stock_line, stock = fields["stock"]
@@ -528,7 +529,7 @@ this book was replayed by the game engine before printing.
                 cards = tuple(card(v, f"square {name}") for v in pile)
                 fault = pile_fault(cards)
                 if fault:
-                    raise InputError(located(f"square {name}: {fault}, not {'/'.join(x.code for x in cards)}", source))
+                    raise InputError(located(f"square {name}: {fault}", source))
                 square.append(cards)
         if not isinstance(data["stock"], list):
             raise InputError(located("stock must be a list of cards, top first", source))
