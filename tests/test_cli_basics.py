@@ -40,6 +40,8 @@ def test_version_help_and_games() -> None:
     (("play", "pack-n-stack", "3", "--nosuch", "1"), "No such option '--nosuch'"),  # after the deal number
     (("render", "penguin", "3", "--nosuch", "-o", "r.png"), "No such option '--nosuch'"),
     (("deal", "penguin", "3", "4"), "Got unexpected extra argument (4)"),
+    (("deal", "penguin", "3", "-"), "Got unexpected extra argument (-)"),
+    (("solve", "penguin", "-5"), "deal number -5 is out of range"),
 ])
 def test_usage_errors_are_one_line(args, message) -> None:
     result = run(*args)

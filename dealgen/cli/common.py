@@ -31,7 +31,7 @@ class GameType(click.ParamType):
 def _unknown_option(value: Any, ctx) -> None:
     """Commands that let "-5" through as a deal number (to call it out of range) must still
     call "--nosuch" an unknown option, not a bad number."""
-    if isinstance(value, str) and value.startswith("-") and not value[1:].isdigit():
+    if isinstance(value, str) and value.startswith("-") and value != "-" and not value[1:].isdigit():
         raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
 
 

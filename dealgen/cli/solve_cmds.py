@@ -13,7 +13,7 @@ from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
-from .common import DEAL, GAME, ProgressLine, echo_json, jobs_option, named, rules_option
+from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -29,7 +29,7 @@ def with_budgets(func):
     return func
 
 
-@main.command()
+@main.command(cls=DealCommand)
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
