@@ -128,4 +128,5 @@ def test_a_band_left_short_says_how_many_were_found_of_how_many() -> None:
     both = unfilled({"easy": 6, "hard": 3}, {"easy": 20, "hard": 5}, 100, 100)
     assert both.startswith("could not fill the grade bands 'easy' (found 6 of 20), 'hard' (found 3 of 5)")
     assert unfilled({"any": 2}, {"any": 8}, 7, 9).startswith("could not find 8 problems (found 2) before the deal")
+    assert unfilled({"any": 2}, {"any": 8}, 9, 9).endswith("(tried 9 deals; raise --max-tries)")  # no --mix asked
     assert unfilled({"easy": 20}, {"easy": 20}, 100, 100) is None
