@@ -185,6 +185,7 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d.update(n="five"), "deals[1]: 'n' must be a whole number"),
     (lambda d: d.update(n=0), "deals[1]: 'n' must be a whole number from 1 to 99, not 0"),
     (lambda d: d.update(turn=5000), "deals[1]: 'turn' must be a whole number from 0 to 1028, not 5000"),
+    (lambda d: d.update(turn=3), "deals[1] (deal 26): turn 3 is too early: 27 cards have left the stock"),
     (lambda d: d.update(n=10**30), "deals[1]: 'n' must be a whole number from 1 to 99"),
     (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
