@@ -213,10 +213,10 @@ class ProblemEntry:
         entry = cls(deal, raw["turn"], str(raw["grade"]), raw["stars"], raw["n"], tuple(raw["position"]),
                     tuple(raw["strategy"]), raw["metrics"], str(raw["verified_by"]))
         state = kit.position(entry.position, f"{where} position")  # a position that reads, or exit 2
-        dealt = len(game.deal(deal).stock) - len(state.stock)  # each turn refills at most one square
-        if entry.turn < dealt:
-            raise InputError(f"{where} (deal {deal}): turn {entry.turn} is too early: {dealt} cards have left the "
-                             f"stock, one a turn at most, so the position comes at turn {dealt} or later")
+        earliest = kit.earliest_turn(state)
+        if entry.turn < earliest:
+            raise InputError(f"{where} (deal {deal}): turn {entry.turn} is too early: {earliest} cards have left the "
+                             f"stock, one a turn at most, so the position comes at turn {earliest} or later")
         try:  # and a tree that reads (replaying it is verify's work)
             kit.read(entry.strategy_text(game), where)
         except InputError as err:

@@ -6,8 +6,10 @@ problems, and nothing else:
     find(deal, max_n, max_nodes)           the deal's problems as JSON-ready dicts
     position(lines, source)                the problem's position (a state)
     strategy_text(position, n, strategy)   the strategy file (position, goal, tree)
+    read(text, source)                     read the strategy file, not replaying it (bad lines: InputError)
     verify(text, source)                   replay every branch: the verdict as a dict (ok, verdict, errors...)
     check_claims(entry, source)            the entry's deal, stars and metrics against it
+    earliest_turn(state), MAX_TURN         the turns a problem's position can come at
     solution(text, source, max_lines)      the question and the solution as indented lines
 
 Grades come from the problem's stars (``problems.stars_for``: one, plus one each for a single
@@ -20,7 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import QUIET_LIMIT, PnsState
+from ..cards import CARDS
+from ..games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
 from .lines import Line, question, solution_lines
 from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
 
@@ -62,6 +65,11 @@ def strategy_text(position_lines: list[str] | tuple[str, ...], n: int, strategy:
     """The strategy file: the position, ``goal: <side to move> wins in N``, ``tree:`` and the tree."""
     side = position(position_lines, source).side
     return "\n".join([*position_lines, f"goal: {side} wins in {n}", "tree:", *strategy]) + "\n"
+
+
+def earliest_turn(state: PnsState) -> int:
+    """The first turn ``state`` can come at: each turn takes at most one card from the stock."""
+    return len(CARDS) - NSQ - len(state.stock)
 
 
 def read(text: str, source: str) -> None:

@@ -223,9 +223,8 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
             _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is illegal: {reason}", after)
     missing = [token for token in legal if token not in given]
     if missing:  # one failure, not one a reply: a flood of them would hide what else is wrong
-        shown = ", ".join(missing[:-1]) + " and " + missing[-1] if len(missing) > 1 else missing[0]
-        if len(missing) > 8:
-            shown = f"{', '.join(missing[:8])} and {len(missing) - 8} more"
+        listed = missing if len(missing) <= 8 else missing[:8] + [f"{len(missing) - 8} more"]
+        shown = ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else listed[0]
         said = f"reply {shown} is" if len(missing) == 1 else f"replies {shown} are"
         _fail(check, source, node.line, f"after {me.capitalize()}'s {move.token}, {them.capitalize()}'s {said} "
                                         "not answered", after)
