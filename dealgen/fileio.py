@@ -151,18 +151,32 @@ def read_stdin() -> bytes:
     return sys.stdin.buffer.read(MAX_TEXT + 1)
 
 
+def _wide_encoding(data: bytes) -> str | None:
+    """What wide encoding the bytes look like ("UTF-32 text", ...), or None when none."""
+    if data[:4] in (b"\xff\xfe\0\0", b"\0\0\xfe\xff"):
+        return "UTF-32 text"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return 'UTF-16 text (Windows Notepad\'s "Unicode")'
+    head = data[:200]
+    if len(head) < 4 or b"\0" not in head:
+        return None
+    zero = [head[k::4].count(0) > 0.9 * len(head[k::4]) for k in range(4)]
+    if sum(zero) == 3:  # mostly ASCII, one byte in four set
+        return "UTF-32 text without a byte-order mark"
+    if (zero[0] and zero[2]) or (zero[1] and zero[3]):
+        return "UTF-16 text without a byte-order mark"
+    return None
+
+
 def decode_text(data: bytes, path: str, what: str) -> str:
     """Bytes read from ``path`` as UTF-8 text, or InputError saying why they are not."""
     if len(data) > MAX_TEXT:
         raise InputError(f"{path}: cannot read the {what}: over {MAX_TEXT // 2**20} MB, more than any dealgen file")
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise InputError(f"{path}: cannot read the {what}: it is UTF-16 text (Windows Notepad's \"Unicode\"); "
-                         "save it as UTF-8")
-    if b"\0" in data:  # valid UTF-8, but no text file holds NUL: UTF-16 without its mark, or not text at all
-        head = data[:200]
-        utf16 = len(head) >= 4 and (head[1::2].count(0) > 0.9 * len(head[1::2]) or head[::2].count(0) > 0.9 * len(head[::2]))
-        why = "it is UTF-16 text without a byte-order mark; save it as UTF-8" if utf16 else "not text (it holds NUL bytes)"
-        raise InputError(f"{path}: cannot read the {what}: {why}")
+    wide = _wide_encoding(data)
+    if wide:
+        raise InputError(f"{path}: cannot read the {what}: it is {wide}; save it as UTF-8")
+    if b"\0" in data:  # valid UTF-8, but no text file holds NUL
+        raise InputError(f"{path}: cannot read the {what}: not text (it holds NUL bytes)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

@@ -351,6 +351,9 @@ def test_standard_output_into_a_full_disk_is_one_line_and_exit_2(args) -> None:
 @pytest.mark.parametrize("content, words", [
     ("game: penguin\n".encode("utf-16"), "it is UTF-16 text (Windows Notepad's \"Unicode\"); save it as UTF-8"),
     ("game: penguin\n".encode("utf-16-le"), "it is UTF-16 text without a byte-order mark; save it as UTF-8"),
+    ("game: penguin\n".encode("utf-16-be"), "it is UTF-16 text without a byte-order mark; save it as UTF-8"),
+    ("game: penguin\n".encode("utf-32"), "it is UTF-32 text; save it as UTF-8"),
+    ("game: penguin\n".encode("utf-32-le"), "it is UTF-32 text without a byte-order mark; save it as UTF-8"),
     (b"\x00\xff\x10 binary", "not text (it holds NUL bytes)"),
     (b"\xff\x10 binary", "not UTF-8 text (byte 0xff at offset 0)"),
     (b"# x\n" * (4 * 2**20 + 1), "over 16 MB, more than any dealgen file"),
