@@ -39,6 +39,8 @@ def test_version_help_and_games() -> None:
     (("walkthrough", "penguin", "1", "-o", "w.pdf", "--nosuch"), "No such option '--nosuch'"),
     (("play", "pack-n-stack", "3", "--nosuch", "1"), "No such option '--nosuch'"),  # after the deal number
     (("render", "penguin", "3", "--nosuch", "-o", "r.png"), "No such option '--nosuch'"),
+    (("render", "penguin", "3", "--nosuch"), "No such option '--nosuch'"),  # before the missing -o
+    (("deal", "penguin", "3", "--", "--nosuch"), "Got unexpected extra argument (--nosuch)"),
     (("deal", "penguin", "3", "4"), "Got unexpected extra argument (4)"),
     (("deal", "penguin", "3", "-"), "Got unexpected extra argument (-)"),
     (("solve", "penguin", "-5"), "deal number -5 is out of range"),

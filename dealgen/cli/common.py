@@ -46,10 +46,14 @@ class DealCommand(click.Command):
         super().__init__(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # An unknown option is named before anything else (a missing -o, say), as click does;
+        # what follows "--" is arguments only.
+        before = args[:args.index("--")] if "--" in args else args
+        _opts, left, _order = self.make_parser(ctx).parse_args(args=list(before))
+        for extra in left:
+            _unknown_option(extra, ctx)
         rest = super().parse_args(ctx, args)
         if ctx.args:
-            for extra in ctx.args:
-                _unknown_option(extra, ctx)
             count = len(ctx.args)
             ctx.fail(f"Got unexpected extra argument{'s' if count > 1 else ''} ({' '.join(ctx.args)})")
         return rest
