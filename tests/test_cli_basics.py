@@ -468,3 +468,14 @@ def test_verify_reads_a_pipe_once(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["verify", str(pipe)])
     writer.join(timeout=10)
     assert result.exit_code == 0 and "12 of 12 problems verified" in result.output, result.output
+
+
+def test_the_progress_line_ends_with_the_latest_figures(capsys) -> None:
+    from dealgen.cli.common import ProgressLine
+
+    line = ProgressLine()
+    line.tty = True  # redrawn in place, at most twice a second: "tried 2" comes too soon to be drawn
+    line.show("tried 1")
+    line.show("tried 2")
+    line.end()
+    assert capsys.readouterr().err == "\rtried 1\x1b[K\rtried 2\x1b[K\n"

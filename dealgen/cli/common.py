@@ -113,12 +113,15 @@ class ProgressLine:
         self.tty = sys.stderr.isatty()
         self.last = 0.0
         self.drawn = False
+        self.pending: str | None = None  # the newest text not yet shown
 
     def show(self, text: str, force: bool = False) -> None:
         now = time.monotonic()
         if not force and now - self.last < (0.5 if self.tty else 60):
+            self.pending = text
             return
         self.last = now
+        self.pending = None
         if self.tty:
             click.echo("\r" + text + "\x1b[K", err=True, nl=False)
             self.drawn = True
@@ -126,7 +129,11 @@ class ProgressLine:
             click.echo(text, err=True)
 
     def end(self) -> None:
+        """Finish the line, brought up to date first (an error may follow, and the figures
+        on screen should be the last ones)."""
         if self.drawn:
+            if self.pending is not None:
+                click.echo("\r" + self.pending + "\x1b[K", err=True, nl=False)
             click.echo("", err=True)
             self.drawn = False
 
