@@ -59,9 +59,9 @@ def test_replies_left_unanswered_are_one_failure_that_hides_nothing_else():
 
 
 def test_a_race_certificate_is_the_winners_alone():
-    verdict, ok = verify_strategy(TREE.replace("  red d2>a2\n", "  red race d2>a2\n", 1), "pns-26")
-    assert not ok and any("Red's reply is one move: only the winner, Black, ends a branch with a race" in v
-                          for v in verdict), verdict
+    with pytest.raises(InputError, match=r"pns-26:16: only the winner, Black, ends a branch with a race certificate; "
+                                         r"Red's lines are single replies"):
+        parse_strategy(TREE.replace("  red d2>a2\n", "  red race d2>a2\n", 1), "pns-26")
 
 
 def test_an_illegal_or_doubled_reply_fails():
@@ -133,6 +133,8 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
     (lambda t: t.replace("tree:\n", "goal: black wins in 4\ntree:\n"), r":\d+: a second 'goal:' line \(the first is line \d+\)"),
     (lambda t: t[:t.index("tree:") + 6] + "red a1-a2\n", r":\d+: the tree starts with Black's first move .* not Red's"),
+    (lambda t: t.replace("    black race b4-d4 c5-d5 d5-d1 d1-e1\n", "    black race b4-d4 c5-d5 d5-d1 d1-e1\n      red a1-a2\n", 1),
+     r":18: a race certificate \(line 17\) ends its branch: nothing may be indented under it"),
 ])
 def test_unreadable_strategies_are_input_errors(edit, message):
     with pytest.raises(InputError, match=message):

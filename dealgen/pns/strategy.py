@@ -123,6 +123,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         tokens = words[2:] if race else words[1:]
         if (not race and len(tokens) != 1) or (race and not tokens):
             raise InputError(located(f"one move per line, or 'race' and its packs; got '{raw.strip()}'", source, lineno))
+        if race and side != winner:
+            raise InputError(located(f"only the winner, {winner.capitalize()}, ends a branch with a race certificate; "
+                                     f"{side.capitalize()}'s lines are single replies", source, lineno))
         for token in tokens:
             try:
                 read_move(GAME, token)
@@ -142,6 +145,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
             raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s "
                                      f"{' '.join(above.moves)}; each line answers the one it is indented under (two "
                                      "spaces a level), so the sides alternate: check the indentation", source, lineno))
+        if stack and stack[-1][1].race:
+            raise InputError(located(f"a race certificate (line {stack[-1][1].line}) ends its branch: nothing may be "
+                                     "indented under it", source, lineno))
         (stack[-1][1].children if stack else roots).append(node)
         stack.append((indent, node))
     if not roots:
@@ -179,8 +185,6 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
         reason = check_certificate(state, plan)
         if reason is not None:
             _fail(check, source, node.line, f"race certificate refused: {reason}", state)
-        if node.children:
-            _fail(check, source, node.line, "a race certificate ends its branch: nothing may follow it", state)
         check.races += 1
         check.branches += 1
         check.depth = max(check.depth, turns + len(plan))
@@ -206,13 +210,9 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
     legal = {m.token: m for m in GAME.legal_moves(after)}
     given: dict[str, Node] = {}
     for child in node.children:
-        token = child.moves[0] if not child.race else "race"
+        token = child.moves[0]
         if child.side != them:
             _fail(check, source, child.line, f"after {move.token} it is {them.capitalize()}'s reply that comes here", after)
-            continue
-        if child.race:
-            _fail(check, source, child.line, f"{them.capitalize()}'s reply is one move: only the winner, "
-                                             f"{me.capitalize()}, ends a branch with a race certificate", after)
             continue
         if token in given:
             _fail(check, source, child.line, f"{them.capitalize()}'s reply {token} is given twice", after)
