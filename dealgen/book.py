@@ -197,7 +197,7 @@ class _PuzzlePage(Flowable):
         layout, canvas = self.book.layout, self.canv
         pitch = layout.body_size * 2.2
         lines = int((top - bottom - layout.body_size * 1.5) // pitch)
-        if lines < 3:
+        if lines < 2:  # (a label over a single line looks like a stray rule)
             return
         canvas.saveState()
         canvas.setFont(self.book.styles.regular, layout.body_size * 0.85)

@@ -198,6 +198,12 @@ def test_every_preset_builds_with_legible_text(preset: str) -> None:
     assert sizes and min(sizes) >= 7.0  # card indices, labels and running feet alike
 
 
+def test_four_up_puzzles_have_notes_lines_under_the_section_heading_too() -> None:
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), load_layout("letter-4up"), INFO)))
+    page = next(t for t in text_of(reader) if "Puzzle 1" in t)
+    assert "Puzzles" in heads(page) and page.count("Notes") == 2
+
+
 @pytest.mark.parametrize("preset", ["letter", "a4", "letter-4up"])
 def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None:
     """A square too tall for a half or quarter page is built smaller with its text at 7 pt,
