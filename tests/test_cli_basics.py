@@ -337,7 +337,7 @@ def test_output_without_suit_symbols_falls_back_to_letters(tmp_path: Path) -> No
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
-@pytest.mark.parametrize("args", [["deal", "penguin", "1"], ["verify", "seeds/pack-n-stack-12.json"]])
+@pytest.mark.parametrize("args", [["deal", "penguin", "1"], ["verify", "seeds/pack-n-stack-12.json"], ["--help"], ["--version"]])
 def test_standard_output_into_a_full_disk_is_one_line_and_exit_2(args) -> None:
     import subprocess
     import sys

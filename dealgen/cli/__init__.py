@@ -56,6 +56,8 @@ class _Group(click.Group):
         except click.Abort:
             click.echo("dealgen: interrupted", err=True)
             sys.exit(130)
+        except OSError as err:  # `dealgen --help` and --version write before any command runs
+            _stdout_failed(err)
         try:
             sys.stdout.flush()  # what is still buffered: a full disk shows here, not in a traceback at exit
         except OSError as err:
