@@ -74,9 +74,17 @@ def test_an_illegal_or_doubled_reply_fails():
     assert not ok and any("given twice" in v for v in verdict)
 
 
+def test_any_consistent_indentation_reads():
+    lines = TREE.splitlines()
+    tree = lines.index("tree:")
+    wide = [" " * ((len(ln) - len(ln.lstrip())) // 2 * 3) + ln.lstrip() for ln in lines[tree + 1:]]
+    verdict, ok = verify_strategy("\n".join(lines[:tree + 1] + wide) + "\n", "pns-26")
+    assert ok, verdict
+
+
 def test_a_line_indented_too_deep_is_named():
     text = TREE.replace("\n  red d2>b2\n", "\n    red d2>b2\n", 1)  # under Red's d2>a2 (line 16)
-    with pytest.raises(InputError, match=r"pns-26:18: this Red line is nested under Red's d2>a2; .* check the indentation"):
+    with pytest.raises(InputError, match=r"pns-26:18: this Red line is nested under Red's d2>a2 \(line 16\); .* check the indentation"):
         parse_strategy(text, "pns-26")
 
 
@@ -128,11 +136,15 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t.replace("goal: black wins in 5", "goal: black wins in 0"), "N a whole number from 1 to 99"),
     (lambda t: t.replace("goal: black wins in 5", "goal: black wins in 100"), "N a whole number from 1 to 99"),
     (lambda t: t.replace("goal: black wins in 5\n", ""), "no 'goal:' line"),
-    (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two per level\), not tabs"),
+    (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two a level\), not tabs"),
     (lambda t: t + "black a1-a2\n", r":\d+: the tree has one first move of black, on line \d+; this line is not indented"),
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
     (lambda t: t.replace("tree:\n", "goal: black wins in 4\ntree:\n"), r":\d+: a second 'goal:' line \(the first is line \d+\)"),
     (lambda t: t[:t.index("tree:") + 6] + "red a1-a2\n", r":\d+: the tree starts with Black's first move .* not Red's"),
+    (lambda t: t.replace("  red d2>a2\n", " red d2>a2\n", 1),
+     r":18: this Red line is nested under Red's d2>a2 \(line 16\); each line answers the one it is indented under"),
+    (lambda t: t.replace("  red d2>b2\n", " red d2>b2\n", 1),
+     r":18: this line is indented 1 space, the other answers to line 15 2 spaces: answers to one move line up"),
     (lambda t: t.replace("    black race b4-d4 c5-d5 d5-d1 d1-e1\n", "    black race b4-d4 c5-d5 d5-d1 d1-e1\n      red a1-a2\n", 1),
      r":18: a race certificate \(line 17\) ends its branch: nothing may be indented under it"),
 ])

@@ -20,8 +20,8 @@ The format (plain text, ``#`` comments)::
       black pass
         red e5-e1
 
-After ``tree:`` every line is one move, indented two spaces deeper than the move it
-answers. The winner has exactly one move at each of its turns; under it come *all* the
+After ``tree:`` every line is one move, indented deeper than the move it answers (two
+spaces a level is the house style; moves answering the same line start in the same column). The winner has exactly one move at each of its turns; under it come *all* the
 opponent's legal replies, each with the winner's answer under it. A branch ends with a
 winning move (no children) or with a race certificate ``<winner> race <packs...>``: a
 pure-pack plan for the winner's remaining packs that the verifier replays and whose
@@ -108,13 +108,14 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
     # Indentation gives the tree: a stack of (indent, node).
     roots: list[Node] = []
     stack: list[tuple[int, Node]] = []
+    indents: dict[int, int] = {}  # line -> indent, for lining up the answers to one move
     for lineno in range(tree_at + 1, len(lines) + 1):
         raw = lines[lineno - 1].split("#", 1)[0]
         if not raw.strip():
             continue
         indent = len(raw) - len(raw.lstrip(" "))
         if raw[indent] in "\t\v\f":
-            raise InputError(located("the tree is indented with spaces (two per level), not tabs", source, lineno))
+            raise InputError(located("the tree is indented with spaces (two a level), not tabs", source, lineno))
         words = raw.split()
         side = words[0].lower()
         if side not in SIDES or len(words) < 2:
@@ -143,12 +144,18 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         if stack and stack[-1][1].side == side:  # most often a line indented too deep
             above = stack[-1][1]
             raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s "
-                                     f"{' '.join(above.moves)}; each line answers the one it is indented under (two "
-                                     "spaces a level), so the sides alternate: check the indentation", source, lineno))
+                                     f"{' '.join(above.moves)} (line {above.line}); each line answers the one it is "
+                                     "indented under, so the sides alternate: check the indentation", source, lineno))
         if stack and stack[-1][1].race:
             raise InputError(located(f"a race certificate (line {stack[-1][1].line}) ends its branch: nothing may be "
                                      "indented under it", source, lineno))
-        (stack[-1][1].children if stack else roots).append(node)
+        siblings = stack[-1][1].children if stack else roots
+        if siblings and indents[siblings[0].line] != indent:
+            raise InputError(located(f"this line is indented {counted(indent, 'space')}, the other answers to line "
+                                     f"{stack[-1][1].line} {counted(indents[siblings[0].line], 'space')}: answers to "
+                                     "one move line up", source, lineno))
+        siblings.append(node)
+        indents[lineno] = indent
         stack.append((indent, node))
     if not roots:
         raise InputError(located(f"the tree is empty: it starts with {winner}'s first move", source, tree_at))
