@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -184,10 +185,29 @@ def decode_text(data: bytes, path: str, what: str) -> str:
                          f"at offset {err.start})") from None
 
 
+class _TwiceGiven(Exception):
+    pass
+
+
+def _one_value_a_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _TwiceGiven(key)
+        found[key] = value
+    return found
+
+
 def parse_json(text: str, source: str) -> Any:
-    """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2)."""
+    """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2).
+    A key given twice in one object is refused too: JSON readers keep one value or the other."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_one_value_a_key)
+    except _TwiceGiven as err:
+        key = json.dumps(err.args[0], ensure_ascii=False)
+        places = [m.start() for m in re.finditer(re.escape(key) + r"\s*:", text)]
+        where = f":{text.count(chr(10), 0, places[1]) + 1}" if len(places) == 2 else ""  # when unambiguous
+        raise InputError(f"{source}{where}: the key {key} is given twice in one object; give it once") from None
     except json.JSONDecodeError as err:
         what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
         raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None

@@ -83,6 +83,18 @@ def test_bad_catalogs(edit, words) -> None:
     assert words in str(err.value) and str(err.value).startswith("c.json")
 
 
+def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json").read_text()
+    path = tmp_path / "c.json"
+    path.write_text(text.replace('"title"', '"title": "Mine",\n  "title"', 1))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    line = text[:text.index('"title"')].count("\n") + 2
+    assert result.exit_code == 2 and f'c.json:{line}: the key "title" is given twice in one object' in result.output
+    path.write_text(text.replace('"deal"', '"deal": 1, "deal"', 1))  # "deal" is in every entry: no line to name
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and 'c.json: the key "deal" is given twice in one object' in result.output
+
+
 def test_not_json_at_all(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     path.write_text("{not json")
