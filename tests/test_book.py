@@ -319,6 +319,8 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--max-tries", "9"], "--max-tries is for choosing a fresh selection"),
         (["book", "--catalog", str(cat), "--count", "5", "--seed", "2"], "--count, --seed are for choosing"),
         (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
+        (["book", "--catalog", str(cat), "--title", " ", "-o", str(tmp_path / "b.pdf")], "a blank title"),
+        (["generate", "penguin", "--title", "", "-o", str(tmp_path / "g.json")], "a blank title"),
         (["book", "--catalog", str(cat), "--title", "Long " * 600, "-o", str(tmp_path / "b.pdf")],
          "the title page's text (title, subtitle and author) is"),
         (["book", "--catalog", str(cat), "--save-catalog", str(tmp_path / "b.pdf"), "-o", str(tmp_path / "b.pdf")],

@@ -89,6 +89,13 @@ def named(ctx, param, value):
     return value
 
 
+def titled(ctx, param, value):
+    """A blank --title would print an empty title page: bad usage, not the default title."""
+    if isinstance(value, str) and not value.strip():
+        raise click.BadParameter("a blank title: leave the option out for the default one", ctx=ctx, param=param)
+    return value
+
+
 def finite_seconds(ctx, param, value):
     """A time option that must be an actual number of seconds: click's ranges let 'nan' through."""
     if isinstance(value, float) and not math.isfinite(value):

@@ -18,7 +18,7 @@ from ..games import get_game
 from ..generate import Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
-from .common import ProgressLine, jobs_option, named, rules_option
+from .common import ProgressLine, jobs_option, named, rules_option, titled
 
 OUTPUT = Path("output")
 PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
@@ -91,7 +91,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
 @main.command()
 @click.argument("game")
 @_selection_options
-@click.option("--title", default=None, help="The catalog's title.")
+@click.option("--title", default=None, callback=titled, help="The catalog's title.")
 @click.option("-o", "--output", "output", callback=named, default=None,
               help="The catalog file (default output/GAME-COUNT.json).")
 def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output) -> None:
@@ -119,7 +119,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
               help="A preset from layouts/ (6x9, 6x9-kdp, a5, letter, a4, large-print, letter-4up) or a .toml file.")
-@click.option("--title", default=None, help="Title (default: the catalog's, or '<Game> Puzzles').")
+@click.option("--title", default=None, callback=titled,
+              help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
