@@ -47,6 +47,7 @@ DEFAULTS: dict[str, Any] = {"page.bleed": 0.0, "page.bleed_binding": True}  # th
 FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
 # the largest page PDF readers accept (200 in, Acrobat's limit), and a bleed well past any printer's 0.125 in
 LENGTH_MAX = {"page.width": 14400.0, "page.height": 14400.0, "page.bleed": 72.0}
+LENGTH_MIN = {"page.width": 144.0, "page.height": 144.0}  # the text area alone needs 2in each way
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,9 @@ def load_layout(name_or_path: str) -> Layout:
             values[key] = parse_length(value, where)
             if values[key] > LENGTH_MAX.get(key, math.inf):
                 raise InputError(f"{where} must be at most {LENGTH_MAX[key] / 72:g}in, got {value!r}")
+            if values[key] < LENGTH_MIN.get(key, 0.0):
+                bare = f" (a bare number is points: write \"{value}in\" for inches)" if not isinstance(value, str) else ""
+                raise InputError(f"{where} must be at least {LENGTH_MIN[key] / 72:g}in, got {value!r}{bare}")
         elif kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InputError(f"{where} must be a whole number, got {value!r}")
