@@ -41,6 +41,8 @@ def test_version_help_and_games() -> None:
     (("render", "penguin", "3", "--nosuch", "-o", "r.png"), "No such option '--nosuch'"),
     (("render", "penguin", "3", "--nosuch"), "No such option '--nosuch'"),  # before the missing -o
     (("deal", "penguin", "3", "--", "--nosuch"), "Got unexpected extra argument (--nosuch)"),
+    (("deal", "--nosuch", "penguin", "3"), "No such option '--nosuch'"),  # not an unknown game
+    (("scan", "penguin", "--nosuch"), "No such option '--nosuch'"),
     (("deal", "penguin", "3", "4"), "Got unexpected extra argument (4)"),
     (("deal", "penguin", "3", "-"), "Got unexpected extra argument (-)"),
     (("solve", "penguin", "-5"), "deal number -5 is out of range"),
@@ -51,6 +53,11 @@ def test_usage_errors_are_one_line(args, message) -> None:
     assert result.output.startswith("dealgen: error: ") and result.output.count("\n") == 1
     if args[0] != "nosuch":  # each points to its own command's help
         assert f" {args[0]} --help`" in result.output, result.output
+
+
+def test_a_negative_range_is_a_bad_range_not_an_unknown_option() -> None:
+    result = run("scan", "penguin", "-5-3")
+    assert result.exit_code == 2 and "'-5-3' is not a range of deals" in result.output, result.output
 
 
 def test_a_missing_option_value_points_to_the_commands_help() -> None:

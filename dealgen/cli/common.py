@@ -21,6 +21,7 @@ class GameType(click.ParamType):
 
     def convert(self, value: Any, param, ctx) -> Game:
         if isinstance(value, str):
+            _unknown_option(value, ctx)  # `deal --nosuch penguin 3`: an option, not a game
             try:
                 return get_game(value)
             except InputError as err:
@@ -29,9 +30,9 @@ class GameType(click.ParamType):
 
 
 def _unknown_option(value: Any, ctx) -> None:
-    """Commands that let "-5" through as a deal number (to call it out of range) must still
-    call "--nosuch" an unknown option, not a bad number."""
-    if isinstance(value, str) and value.startswith("-") and value != "-" and not value[1:].isdigit():
+    """Commands that let "-5" and "-5-3" through as deal numbers (to call them out of range)
+    must still call "--nosuch" an unknown option, not a bad number."""
+    if isinstance(value, str) and value.startswith("-") and value != "-" and not value[1:2].isdigit():
         raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
 
 
@@ -75,8 +76,9 @@ DEAL = DealType()
 
 
 def no_unknown_options(ctx, param, values):
-    """For a free list of arguments (walkthrough's GAME NUMBER | FILE): "--nosuch" is an unknown option."""
-    for value in values:
+    """For free arguments (walkthrough's GAME NUMBER | FILE, scan's FIRST-LAST): "--nosuch" is
+    an unknown option."""
+    for value in (values,) if isinstance(values, str) else values:
         _unknown_option(value, ctx)
     return values
 
