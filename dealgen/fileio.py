@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -37,8 +38,9 @@ def _unwritable(folder: Path) -> str | None:
         fd, probe = tempfile.mkstemp(prefix=".dealgen-probe.", dir=folder)
         os.close(fd)
         os.unlink(probe)
-    except OSError as err:
-        return f"the folder '{folder}' is not writable ({err.strerror})"
+    except OSError as err:  # (/proc answers "No such file or directory", which reads as if the folder were missing)
+        why = "no new file can be made there" if err.errno == errno.ENOENT else err.strerror
+        return f"the folder '{folder}' is not writable ({why})"
     return None
 
 

@@ -259,6 +259,7 @@ def test_an_unwritable_place_is_bad_input_found_before_any_work(args) -> None:
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert "/proc" in result.output and ("cannot write here" in result.output or "cannot make" in result.output)
     assert "probe" not in result.output  # the place given is named, not the file that probed it
+    assert "No such file" not in result.output  # /proc's answer to a new file, which reads as "missing"
     assert "Traceback" not in result.output and "verified" not in result.output  # no solving first
 
 
