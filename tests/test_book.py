@@ -323,6 +323,7 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--count", "5", "--seed", "2"], "--count, --seed are for choosing"),
         (["book", "--catalog", str(cat), "--save-catalog", ""], "an empty name"),
         (["book", "--catalog", str(cat), "--title", " ", "-o", str(tmp_path / "b.pdf")], "a blank title"),
+        (["book", "--catalog", str(cat), "--every", "-1"], "--every must be 0 (milestones only) or a positive number"),
         (["generate", "penguin", "--title", "", "-o", str(tmp_path / "g.json")], "a blank title"),
         (["book", "--catalog", str(cat), "--title", "Long " * 600, "-o", str(tmp_path / "b.pdf")],
          "the title page's text (title, subtitle and author) is"),

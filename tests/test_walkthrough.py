@@ -14,6 +14,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
+from dealgen.catalog import read_catalog
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
 from dealgen.render.pdf import register_fonts, walkthrough_pdf_bytes
@@ -59,6 +60,10 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     fewer = build_walkthrough(read_solution(SOLUTION_1), every=0)
     assert 10 not in {cp.after for cp in fewer.checkpoints}
     assert len(fewer.checkpoints) < len(wt1.checkpoints)
+    # milestones only merges them as at every 20 moves, so it never gives more (deal 43 gave 9 to 6)
+    shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json")
+    solution = shipped.solution(next(e for e in shipped.entries if e.deal == 43))
+    assert len(build_walkthrough(solution, every=0).checkpoints) <= len(build_walkthrough(solution, every=20).checkpoints)
     # the steps between checkpoints cover the whole solution once
     covered = [s.number for i in range(len(wt1.checkpoints)) for s in wt1.steps_after(i)]
     assert covered == list(range(1, 92))

@@ -124,8 +124,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
-              help="In the solutions, a diagram at least every this many moves (one a page has no room "
-                   "left for waits for the next, up to 15 moves).")
+              help="In the solutions, a diagram at least every this many moves as well as at milestones "
+                   "(one a page has no room left for waits for the next, up to 15 moves; 0: milestones only).")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
@@ -145,8 +145,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
         check_printable(text or "", option)  # before any deal is solved
     check_title_page(BookInfo(title or "", subtitle or "", author or ""), layout)
-    if every < 1:
-        raise InputError(f"--every must be at least 1, not {every}")
+    if every < 0:
+        raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
     if catalog is not None:
         chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
                   if value is not None]
