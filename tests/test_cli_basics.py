@@ -42,6 +42,9 @@ def test_version_help_and_games() -> None:
     (("render", "penguin", "3", "--nosuch"), "No such option '--nosuch'"),  # before the missing -o
     (("deal", "penguin", "3", "--", "--nosuch"), "Got unexpected extra argument (--nosuch)"),
     (("deal", "--nosuch", "penguin", "3"), "No such option '--nosuch'"),  # not an unknown game
+    (("render", "penguin", "3", "-o", "--", "--nosuch"), "No such option '--nosuch'"),  # "--" as -o's value
+    (("render", "penguin", "3", "--nosuch", "-o"), "No such option '--nosuch'"),  # named first, as click does
+    (("deal", "--", "-x", "3"), "unknown game '-x'"),  # after "--", a word is an argument
     (("scan", "penguin", "--nosuch"), "No such option '--nosuch'"),
     (("deal", "penguin", "3", "4"), "Got unexpected extra argument (4)"),
     (("deal", "penguin", "3", "-"), "Got unexpected extra argument (-)"),

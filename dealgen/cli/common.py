@@ -21,7 +21,6 @@ class GameType(click.ParamType):
 
     def convert(self, value: Any, param, ctx) -> Game:
         if isinstance(value, str):
-            _unknown_option(value, ctx)  # `deal --nosuch penguin 3`: an option, not a game
             try:
                 return get_game(value)
             except InputError as err:
@@ -29,42 +28,29 @@ class GameType(click.ParamType):
         return value
 
 
-def _unknown_option(value: Any, ctx) -> None:
-    """Commands that let "-5" and "-5-3" through as deal numbers (to call them out of range)
-    must still call "--nosuch" an unknown option, not a bad number."""
-    if isinstance(value, str) and value.startswith("-") and value != "-" and not value[1:2].isdigit():
-        raise click.NoSuchOption(value.split("=")[0], ctx=ctx)
-
-
 class DealCommand(click.Command):
-    """A command taking a deal number: "-5" must reach DEAL (to be called out of range), so
-    unknown options are let through as arguments; whatever is left over is then named as
-    click would, an unknown option as an option."""
+    """A command whose arguments may look negative ("-5", scan's "-5-3"): they reach their own
+    checks, to be called out of range, instead of being taken for unknown options. Everything
+    else (unknown options, "--", option values, extra arguments) is click's own parsing."""
 
-    def __init__(self, *args, **kwargs):
-        kwargs["context_settings"] = {**kwargs.get("context_settings", {}), "ignore_unknown_options": True,
-                                      "allow_extra_args": True}
-        super().__init__(*args, **kwargs)
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        process = getattr(parser, "_process_opts", None)  # click's, private: without it "-5" is an unknown option
+        if process is not None:
+            def number_or_option(arg: str, state) -> None:
+                if arg[1:2].isdigit():
+                    state.largs.append(arg)  # an argument, as click keeps any word that is not an option
+                else:
+                    process(arg, state)
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        # An unknown option is named before anything else (a missing -o, say), as click does;
-        # what follows "--" is arguments only.
-        before = args[:args.index("--")] if "--" in args else args
-        _opts, left, _order = self.make_parser(ctx).parse_args(args=list(before))
-        for extra in left:
-            _unknown_option(extra, ctx)
-        rest = super().parse_args(ctx, args)
-        if ctx.args:
-            count = len(ctx.args)
-            ctx.fail(f"Got unexpected extra argument{'s' if count > 1 else ''} ({' '.join(ctx.args)})")
-        return rest
+            parser._process_opts = number_or_option
+        return parser
 
 
 class DealType(click.ParamType):
     name = "DEAL"
 
     def convert(self, value: Any, param, ctx) -> int:
-        _unknown_option(value, ctx)
         try:
             return parse_deal_number(value)
         except InputError as err:
@@ -73,14 +59,6 @@ class DealType(click.ParamType):
 
 GAME = GameType()
 DEAL = DealType()
-
-
-def no_unknown_options(ctx, param, values):
-    """For free arguments (walkthrough's GAME NUMBER | FILE, scan's FIRST-LAST): "--nosuch" is
-    an unknown option."""
-    for value in (values,) if isinstance(values, str) else values:
-        _unknown_option(value, ctx)
-    return values
 
 
 def named(ctx, param, value):

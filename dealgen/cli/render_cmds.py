@@ -20,7 +20,7 @@ from ..games import GAMES, Game, get_game
 from ..solution import Solution, parse_solution, read_solution
 from ..verify import replay, replay_states
 from . import main
-from .common import DEAL, GAME, DealCommand, named, no_unknown_options, rules_option
+from .common import DEAL, GAME, DealCommand, named, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 GRADE_SECONDS = 30.0  # solving only to print a grade in a caption should not hold things up
@@ -240,7 +240,7 @@ def _output_kind(output: str) -> str:
 
 
 @main.command(cls=DealCommand)
-@click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE", callback=no_unknown_options)
+@click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
 @click.option("--every", type=int, default=None, help="A diagram at least every N moves as well as at milestones (default 10; "
                                                      "Perpetual Motion: every N passes; 0: milestones only).")

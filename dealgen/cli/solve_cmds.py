@@ -13,7 +13,7 @@ from ..grade import GRADES, calibration, data_path, dumps
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
 from . import main
-from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, no_unknown_options, rules_option
+from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -106,7 +106,7 @@ def _clock(seconds: float) -> str:
 
 @main.command("scan", cls=DealCommand)  # "-5-3" reaches the range check
 @click.argument("game", type=GAME)
-@click.argument("deals", metavar="FIRST-LAST", callback=no_unknown_options)
+@click.argument("deals", metavar="FIRST-LAST")
 @rules_option
 @jobs_option
 @click.option("-o", "--output", callback=named, default=None,
