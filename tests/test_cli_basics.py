@@ -490,3 +490,10 @@ def test_the_progress_line_ends_with_the_latest_figures(capsys) -> None:
     line.show("tried 2")
     line.end()
     assert capsys.readouterr().err == "\rtried 1\rtried 2\n"  # (click drops the erase-line codes off a terminal)
+    log = ProgressLine()
+    log.tty = False  # a plain line a minute in a log, and the latest figures at the end
+    log.show("tried 1")
+    log.show("tried 2")
+    log.end()
+    log.end()
+    assert capsys.readouterr().err == "tried 1\ntried 2\n"

@@ -60,7 +60,7 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     fewer = build_walkthrough(read_solution(SOLUTION_1), every=0)
     assert 10 not in {cp.after for cp in fewer.checkpoints}
     assert len(fewer.checkpoints) < len(wt1.checkpoints)
-    # milestones only merges them as at every 20 moves, so it never gives more (deal 43 gave 9 to 6)
+    # milestones only merges them as every=20 does, so it gives no more than that (deal 43 gave 9 to 6)
     shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json")
     solution = shipped.solution(next(e for e in shipped.entries if e.deal == 43))
     assert len(build_walkthrough(solution, every=0).checkpoints) <= len(build_walkthrough(solution, every=20).checkpoints)

@@ -117,10 +117,10 @@ class ProgressLine:
 
     def end(self) -> None:
         """Finish the line, brought up to date first (an error may follow, and the figures
-        on screen should be the last ones)."""
+        left on screen or in the log should be the last ones)."""
+        if self.pending is not None:
+            self.show(self.pending, force=True)
         if self.drawn:
-            if self.pending is not None:
-                click.echo("\r" + self.pending + "\x1b[K", err=True, nl=False)
             click.echo("", err=True)
             self.drawn = False
 

@@ -95,8 +95,12 @@ class _Progress:
         left = (total - done) / rate if rate > 0 else 0.0
         self.line.show(f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
                        f"{_clock(elapsed)} elapsed, {_clock(left)} left", force=done == total)
-        if done == total:
-            self.line.end()
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def __exit__(self, *exc) -> None:  # ended however the scan ends, so an error starts its own line
+        self.line.end()
 
 
 def _clock(seconds: float) -> str:
@@ -125,9 +129,10 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
     """
     rules = game.check_rules(rules)
     numbers = parse_range(deals)
-    report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
-                  max_states=max_states, max_seconds=max_seconds, grade=not no_grade,
-                  progress=_Progress(f"{game.name} {deals}"), retry=retry_undecided)
+    with _Progress(f"{game.name} {deals}") as progress:
+        report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
+                      max_states=max_states, max_seconds=max_seconds, grade=not no_grade, progress=progress,
+                      retry=retry_undecided)
     _print_summary(summary(report), err=output is None, names=game.verdict_name)
     if report.not_retried:
         shown = " ".join(map(str, report.not_retried[:20])) + (" ..." if len(report.not_retried) > 20 else "")
@@ -183,10 +188,10 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
                          f"give -o FILE to write a smaller sample's elsewhere")
     target = Path(output) if output else data_path(game.name, rules)
     check_writable(target)
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, _Progress(f"calibrate {game.name} {deal_range}") as progress:
         lines = from_scan or str(Path(tmp) / "scan.jsonl")
         report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
-                      max_seconds=max_seconds, progress=_Progress(f"calibrate {game.name} {deal_range}"))
+                      max_seconds=max_seconds, progress=progress)
     data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
     data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
         f" --max-states {max_states}" if max_states else "")
