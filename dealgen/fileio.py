@@ -164,6 +164,8 @@ def _wide_encoding(data: bytes) -> str | None:
     if len(head) < 4 or b"\0" not in head:
         return None
     zero = [head[k::4].count(0) > 0.9 * len(head[k::4]) for k in range(4)]
+    if sum(zero) == 4:  # NULs all through (a file padded after a crash): no text at all
+        return None
     if sum(zero) == 3:  # mostly ASCII, one byte in four set
         return "UTF-32 text without a byte-order mark"
     if (zero[0] and zero[2]) or (zero[1] and zero[3]):

@@ -165,7 +165,8 @@ def load_layout(name_or_path: str) -> Layout:
             if values[key] > LENGTH_MAX.get(key, math.inf):
                 raise InputError(f"{where} must be at most {LENGTH_MAX[key] / 72:g}in, got {value!r}")
             if values[key] < LENGTH_MIN.get(key, 0.0):
-                bare = f" (a bare number is points: write \"{value}in\" for inches)" if not isinstance(value, str) else ""
+                inches = not isinstance(value, str) and value * 72 >= LENGTH_MIN[key]  # a hint that would pass
+                bare = f" (a bare number is points: write \"{value}in\" for inches)" if inches else ""
                 raise InputError(f"{where} must be at least {LENGTH_MIN[key] / 72:g}in, got {value!r}{bare}")
         elif kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):

@@ -280,6 +280,14 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     assert words in str(err.value) and str(path) in str(err.value)
 
 
+def test_the_inches_hint_only_when_inches_would_do(tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(Path(load_layout("a5").source).read_text().replace('width = "148mm"', "width = 1.5"))
+    with pytest.raises(InputError) as err:
+        load_layout(str(path))
+    assert str(err.value).endswith("'page.width' must be at least 2in, got 1.5")  # "1.5in" would fail too
+
+
 def test_a_title_in_any_script_the_font_has_prints(tmp_path: Path) -> None:
     info = BookInfo("Pingüino — Jeux d'été ♠♥", "Ελληνικά, Русский", "Zoë Ångström")
     text = text_of(PdfReader(io.BytesIO(book_pdf(catalog(), load_layout("6x9"), info))))[0]

@@ -368,6 +368,7 @@ def test_standard_output_into_a_full_disk_is_one_line_and_exit_2(args) -> None:
     ("game: penguin\n".encode("utf-32"), "it is UTF-32 text; save it as UTF-8"),
     ("game: penguin\n".encode("utf-32-le"), "it is UTF-32 text without a byte-order mark; save it as UTF-8"),
     (b"\x00\xff\x10 binary", "not text (it holds NUL bytes)"),
+    (b"game: penguin\n" + b"\0" * 300, "not text (it holds NUL bytes)"),  # padded after a crash: not UTF-16
     (b"\xff\x10 binary", "not UTF-8 text (byte 0xff at offset 0)"),
     (b"# x\n" * (4 * 2**20 + 1), "over 16 MB, more than any dealgen file"),
 ])

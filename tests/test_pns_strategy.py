@@ -141,6 +141,8 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
     (lambda t: t.replace("tree:\n", "goal: black wins in 4\ntree:\n"), r":\d+: a second 'goal:' line \(the first is line \d+\)"),
     (lambda t: t[:t.index("tree:") + 6] + "red a1-a2\n", r":\d+: the tree starts with Black's first move .* not Red's"),
+    (lambda t: t.replace("    black race b4-d4 c5-d5 d5-d1 d1-e1\n", "    black race b4-d4 c5-d5 d5-d1 d1-e1\n      black a1-a2\n", 1),
+     r":18: a race certificate \(line 17\) ends its branch"),
     (lambda t: t.replace("  red d2>a2\n", " red d2>a2\n", 1),
      r":18: this Red line is nested under Red's d2>a2 \(line 16\); each line answers the one it is indented under"),
     (lambda t: t.replace("  red d2>b2\n", " red d2>b2\n", 1),

@@ -142,14 +142,14 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         if roots and not stack:
             raise InputError(located(f"the tree has one first move of {winner}, on line {roots[0].line}; this line "
                                      "is not indented under it", source, lineno))
+        if stack and stack[-1][1].race:
+            raise InputError(located(f"a race certificate (line {stack[-1][1].line}) ends its branch: nothing may be "
+                                     "indented under it", source, lineno))
         if stack and stack[-1][1].side == side:  # most often a line indented too deep
             above = stack[-1][1]
             raise InputError(located(f"this {side.capitalize()} line is nested under {side.capitalize()}'s "
                                      f"{' '.join(above.moves)} (line {above.line}); each line answers the one it is "
                                      "indented under, so the sides alternate: check the indentation", source, lineno))
-        if stack and stack[-1][1].race:
-            raise InputError(located(f"a race certificate (line {stack[-1][1].line}) ends its branch: nothing may be "
-                                     "indented under it", source, lineno))
         siblings = stack[-1][1].children if stack else roots
         if siblings and indents[siblings[0].line] != indent:
             raise InputError(located(f"this line is indented {counted(indent, 'space')}, the other answers to line "
