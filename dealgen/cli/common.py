@@ -124,6 +124,12 @@ class ProgressLine:
             click.echo("", err=True)
             self.drawn = False
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:  # ended however the work ends, so an error starts its own line
+        self.end()
+
 
 JOBS_PER_CORE = 4  # the work is all CPU: past a few processes a core, more only costs memory
 

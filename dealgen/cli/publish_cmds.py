@@ -67,13 +67,11 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         raise InputError(f"{sum(wanted.values())} puzzles need at least as many deals, one a deal, but --max-tries "
                          f"is {max_tries}; raise it")
     began = time.monotonic()
-    line = ProgressLine()
+    with ProgressLine() as line:
+        def progress(tried: int, kept: dict[str, int]) -> None:
+            bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
+            line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
 
-    def progress(tried: int, kept: dict[str, int]) -> None:
-        bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
-        line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
-
-    try:
         if problems:
             from ..problemset import select_problems
 
@@ -82,8 +80,6 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         else:
             selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title,
                                       progress)
-    finally:
-        line.end()
     click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
     return selection
 

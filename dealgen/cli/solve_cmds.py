@@ -83,24 +83,18 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
         write_atomic(output, result.to_solution().format(comment))
 
 
-class _Progress:
+class _Progress(ProgressLine):
     """Scan progress: done, rate, time left, on the shared status line."""
 
     def __init__(self, label: str):
+        super().__init__()
         self.label = label
-        self.line = ProgressLine()
 
     def __call__(self, done: int, total: int, elapsed: float) -> None:
         rate = done / elapsed if elapsed > 0 else 0.0
         left = (total - done) / rate if rate > 0 else 0.0
-        self.line.show(f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
-                       f"{_clock(elapsed)} elapsed, {_clock(left)} left", force=done == total)
-
-    def __enter__(self) -> "_Progress":
-        return self
-
-    def __exit__(self, *exc) -> None:  # ended however the scan ends, so an error starts its own line
-        self.line.end()
+        self.show(f"{self.label}: {done}/{total} done, {rate:.1f} deals/s, "
+                  f"{_clock(elapsed)} elapsed, {_clock(left)} left", force=done == total)
 
 
 def _clock(seconds: float) -> str:

@@ -23,10 +23,10 @@ The format (plain text, ``#`` comments)::
 After ``tree:`` every line is one move, indented deeper than the move it answers (two
 spaces a level is the house style; the answers to one move line up). The winner has
 exactly one move at each of its turns; under it come *all* the opponent's legal replies,
-each with the winner's answer under it. A branch ends with a
-winning move (no children) or with a race certificate ``<winner> race <packs...>``: a
-pure-pack plan for the winner's remaining packs that the verifier replays and whose
-length it compares with its own lower bound for the opponent (see ``race.py``).
+each with the winner's answer under it. A branch ends with a winning move (no children)
+or with a race certificate ``<winner> race <packs...>``: a pure-pack plan for the
+winner's remaining packs that the verifier replays and whose length it compares with its
+own lower bound for the opponent (see ``race.py``).
 ``goal:`` promises the winner finishes within N of its own turns on every branch.
 """
 
