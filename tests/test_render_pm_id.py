@@ -92,7 +92,8 @@ def test_pm_walkthrough_goes_pass_by_pass() -> None:
     assert marks[0] == 0 and marks[-1] == len(solution.moves)
     for k in marks[1:-1]:
         assert solution.moves[k] == "g"  # the piles just before they are gathered
-    assert any("cards discarded" in r for cp in wt.checkpoints for r in cp.reasons)
+    assert all("cards discarded" in cp.title for cp in wt.checkpoints[1:-1])
+    assert all(r == "" for cp in wt.checkpoints[1:-1] for r in cp.reasons)  # periodic: the count is the head's
     assert checkpoints(game, replay_states(solution), [game.parse_move(t) for t in solution.moves], 0)
 
 
@@ -100,9 +101,9 @@ def test_cycling_record_walkthrough_ends_with_the_cycle() -> None:
     solution = solve_deal("perpetual-motion", 3, grade=False).to_solution()
     wt = build_walkthrough(solution, every=50)
     last = wt.checkpoints[-1]
-    assert last.title == "After pass 174: goes round forever (pass 175 would repeat pass 171)"
-    assert [cp.title for cp in wt.checkpoints[1:3]] == ["After pass 50: no card discarded yet",
-                                                        "After pass 100: 16 cards discarded so far"]
+    assert last.title == "After pass 174, 44 cards discarded so far: goes round forever (pass 175 would repeat pass 171)"
+    assert [cp.title for cp in wt.checkpoints[1:3]] == ["After pass 50, no card discarded yet",
+                                                        "After pass 100, 16 cards discarded so far"]
     assert wt.ending() == f"Goes round forever (pass 175 would repeat pass 171); {len(solution.moves)} moves in all."
     assert wt.steps[-1].text().startswith("The piles are gathered: pass 175 would start from")
     # one line a pass, named by its pass ("Pass 12:", not "12. pass 12,")
@@ -114,7 +115,7 @@ def test_a_won_pm_walkthrough_gives_the_answer_in_passes() -> None:
     wt = build_walkthrough(solution, every=20)
     assert wt.checkpoints[-1].title == "After pass 120: all 52 cards discarded"
     assert wt.ending() == f"Comes out in 120 passes; {len(solution.moves)} moves in all."
-    assert wt.diagram_options(wt.checkpoints[1]).note == "after pass 20"
+    assert wt.diagram_options(wt.checkpoints[1]).note == "after pass 20, 4 cards discarded so far"
 
 
 def test_id_walkthrough_marks_the_last_deal() -> None:
@@ -133,3 +134,25 @@ def test_cli_render_and_walkthrough(tmp_path: Path, name: str, deal: int) -> Non
     result = runner.invoke(main, ["walkthrough", name, str(deal), "-o", str(tmp_path / "w.pdf"), "--every", "25"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "w.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_pm_pdf_captions_tell_the_count_of_the_position_drawn(tmp_path: Path) -> None:
+    """A diagram that waits for room opens the next page at a later pass: its caption counts the
+    cards discarded there (it once kept the count of the pass it was due at, "at move 472")."""
+    import re
+
+    from pypdf import PdfReader
+
+    solution = solve_deal("perpetual-motion", 4, grade=False).to_solution()
+    states = replay_states(solution)
+    # the diagrams show the piles just before they are gathered: the end of each pass
+    ends = {states[k].pass_no: states[k].discarded for k, token in enumerate(solution.moves) if token == "g"}
+    out = tmp_path / "w.pdf"
+    result = CliRunner().invoke(main, ["walkthrough", "perpetual-motion", "4", "--every", "5", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(str(out)).pages)
+    captions = re.findall(r"After pass (\d+), (no card|\d+ cards) discarded", text)
+    assert len(captions) >= 5 and "at move" not in text
+    for pass_no, count in captions:
+        assert ends[int(pass_no)] == (0 if count == "no card" else int(count.split()[0]))
+    assert any(int(p) % 5 for p, _ in captions)  # some diagram did wait: the test tests something

@@ -455,3 +455,26 @@ def test_a_waiting_diagram_stops_at_the_next_milestone(wt1):
     first, second = (page.extract_text() for page in PdfReader(buffer).pages[:2])
     assert "After move" not in first and [f"{n}. " in first for n in range(65, 70)] == [True] * 4 + [False]
     assert " ".join(second.split()).startswith("After move 68: column 7 emptied at move 64, column 2 emptied")
+
+
+def test_a_periodic_diagram_that_waits_opens_the_next_page(wt1):
+    """A periodic diagram with no room waits like a milestone and opens the next page at the
+    position reached there (it was once dropped: the flow it opened skipped it as "near" itself)."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    from dealgen.render.pdf import Mark, WalkthroughFlow, make_canvas
+
+    register_fonts()
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
+    flow = next(f for f in walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
+                if isinstance(f, WalkthroughFlow))
+    start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.reasons[0][0] == "")
+    later = [item for item in flow.items[start + 1:] if not isinstance(item, Mark)][:6]
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, 648 - 37 - 37.4 - 70), WalkthroughFlow(
+        [flow.items[start], *later], flow.drawn)], canvasmaker=make_canvas)
+    first, second = (page.extract_text() for page in PdfReader(buffer).pages[:2])
+    taken = [int(n) for n in re.findall(r"^\s*(\d+)\. ", first, re.M)]
+    assert taken and "After move" not in first
+    assert second.startswith(f"After move {taken[-1]}")

@@ -395,7 +395,8 @@ class WalkthroughFlow(Flowable):
         for k, item in enumerate(self.items):
             if isinstance(item, Mark):
                 periodic = not any(text for text, _ in item.reasons)
-                if periodic and last is not None and item.after - last < self.NEAR:
+                # (a flow that opens with the diagram that waited draws it: k == 0)
+                if periodic and k > 0 and last is not None and item.after - last < self.NEAR:
                     continue
                 if waiting is not None:  # reached while one waits: the two make one diagram
                     waiting = Mark(item.after, waiting.reasons + item.reasons)

@@ -42,7 +42,9 @@ def legend(game: Any, state: PMState) -> str:
 def checkpoints(game: Any, states: Sequence[PMState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
     """The deal, the end of every ``every``-th pass (passes, not moves) and the end. With
     ``every`` 0, the end of each pass that discarded cards instead. Each diagram shows the
-    piles just before they are gathered."""
+    piles just before they are gathered. Only the deal and the end have reasons: the count
+    of cards discarded belongs to the position drawn (``checkpoint_head``), so a diagram
+    that waits for room on a page still tells its own count."""
     marks: dict[int, list[str]] = {0: ["the deal"]}
     n = len(moves)
     for k, move in enumerate(moves):
@@ -50,23 +52,22 @@ def checkpoints(game: Any, states: Sequence[PMState], moves: Sequence[Any], ever
             continue
         before = states[k]  # the end of pass ``pass_no``
         if every > 0 and before.pass_no % every == 0:
-            marks[k] = [_discarded(before)]
+            marks[k] = [""]
         elif every == 0 and before.discarded > states[k - 1 - _pass_length(moves, k)].discarded:
-            marks[k] = [_discarded(before)]
+            marks[k] = [""]
     end = states[-1]
     marks.setdefault(n, []).append("the end" if not n else "all 52 cards discarded" if end.discarded == 52
                                    else game.answer(end) or "the end")
     return marks
 
 
-def _discarded(state: PMState) -> str:
-    return f"{state.discarded} cards discarded so far" if state.discarded else "no card discarded yet"
-
-
 def checkpoint_head(state: PMState) -> str:
-    """Diagrams are placed by passes, as the steps are: "After pass 20" (a record that goes
-    round forever ends as the pass that would repeat begins)."""
-    return f"After pass {state.pass_no - (state.repeats is not None)}"
+    """Diagrams are placed by passes, as the steps are: "After pass 20, 16 cards discarded so
+    far" (a record that goes round forever ends as the pass that would repeat begins)."""
+    head = f"After pass {state.pass_no - (state.repeats is not None)}"
+    if state.discarded == 52:
+        return head  # the end says so
+    return f"{head}, {state.discarded} cards discarded so far" if state.discarded else f"{head}, no card discarded yet"
 
 
 def _pass_length(moves: Sequence[Any], k: int) -> int:
