@@ -18,6 +18,7 @@ same puzzle.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
@@ -39,11 +40,19 @@ def day_words(day: dt.date) -> str:
 
 
 def parse_date(text: str) -> dt.date:
-    """YYYY-MM-DD, or InputError saying so (also for dates that do not exist)."""
+    """YYYY-MM-DD, or InputError saying what is wrong: the form, or a day the calendar lacks."""
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
+        pass
+    parts = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text.strip())
+    if parts is None:
+        raise InputError(f"'{text}' is not a date in the form YYYY-MM-DD, e.g. 2026-11-23")
+    try:
+        day = dt.date(*map(int, parts.groups()))
+    except ValueError:
         raise InputError(f"'{text}' is not a date that exists: use YYYY-MM-DD, e.g. 2026-11-23") from None
+    raise InputError(f"'{text}': write the date with two-digit month and day, {day.isoformat()}")
 
 
 def parse_week(text: str, grades: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalMove
+from .errors import IllegalMove, located
 from .games import get_game
 from .solution import Solution
 
@@ -59,21 +59,22 @@ class Verdict:
         """The one-line verdict."""
         s = self.solution
         what = f"{s.game} deal {s.deal} ({s.rules})"
-        if self.error is not None:
-            where = f" (line {self.error.line})" if self.error.line else ""
+        if self.error is not None:  # a file's failure names the file and line first, as every error does
+            where = located(what, s.source or None, self.error.line)
             rule_sets = get_game(s.game).rule_sets
             hint = "" if s.rules_given or len(rule_sets) == 1 else (
                 f" (the file has no rules: line, so the game's first rule set, '{s.rules}', applies; others: "
                 f"{', '.join(r for r in rule_sets if r != s.rules)})")
-            return f"{what}: FAILED at move {self.error.move} '{self.error.token}'{where}: {self.error.reason}{hint}"
+            return f"{where}: FAILED at move {self.error.move} '{self.error.token}': {self.error.reason}{hint}"
         claim = self.solution.outcome
         legal = f"all {self.moves_played} moves are legal" if self.moves_played else "there are no moves"
+        failed = located(what, s.source or None)
         if claim != "won":
             if not self.ok:
-                return f"{what}: FAILED: {legal} but play does not end as claimed ({claim}): {self.summary}"
+                return f"{failed}: FAILED: {legal} but play does not end as claimed ({claim}): {self.summary}"
             return f"{what}: verified, {self.moves_played} moves, {self.summary}"
         if not self.won:
-            return f"{what}: FAILED: {legal} but the game is not won: {self.summary}"
+            return f"{failed}: FAILED: {legal} but the game is not won: {self.summary}"
         two_player = get_game(s.game).outcome(self.final).winner is not None
         return f"{what}: verified, {self.moves_played} moves, " + (self.summary if two_player else "won")  # "Red won: ..."
 

@@ -33,9 +33,13 @@ def test_pick_takes_the_first_deal_of_the_weekdays_grade() -> None:
         pick(monday, DEFAULT_WEEK, lambda deals: ((None, d) for d in deals))
 
 
-@pytest.mark.parametrize("bad", ["2026-02-30", "2026-13-01", "tomorrow", "23/11/2026"])
-def test_dates_that_do_not_exist(bad: str) -> None:
-    with pytest.raises(InputError, match="not a date that exists"):
+@pytest.mark.parametrize("bad, words", [("2026-02-30", "not a date that exists"),
+                                        ("2026-13-01", "not a date that exists"),
+                                        ("tomorrow", "not a date in the form YYYY-MM-DD"),
+                                        ("23/11/2026", "not a date in the form YYYY-MM-DD"),
+                                        ("2024-2-29", "write the date with two-digit month and day, 2024-02-29")])
+def test_dates_that_do_not_exist_or_are_written_otherwise(bad: str, words: str) -> None:
+    with pytest.raises(InputError, match=words):
         parse_date(bad)
 
 

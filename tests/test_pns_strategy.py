@@ -199,3 +199,16 @@ def test_a_strategy_file_is_not_a_solution(tmp_path):
 def test_a_position_already_drawn_has_nothing_to_win():
     verdict, ok = verify_strategy(TREE.replace("quiet: 0", "quiet: 20"), "pns-26")
     assert not ok and "the game is already over (drawn: 20 turns in a row without a pack)" in verdict[0]
+
+
+def test_moves_in_any_case_answer_the_same_replies():
+    """A1>B1 is a1>b1, as in game records: an upper-case reply answers its move, and the
+    same reply in two cases is one reply given twice."""
+    upper = TREE.replace("  red e5>b5\n", "  red E5>B5\n", 1)
+    assert upper != TREE
+    verdict, ok = verify_strategy(upper, "pns-26")
+    assert ok, verdict
+    lines = TREE.rstrip("\n").splitlines()
+    twice = "\n".join(lines + [lines[-2].upper().replace("RED", "red").replace("BLACK", "black"), lines[-1]]) + "\n"
+    verdict, ok = verify_strategy(twice)
+    assert not ok and any("given twice" in v for v in verdict), verdict

@@ -156,3 +156,16 @@ def test_pm_pdf_captions_tell_the_count_of_the_position_drawn(tmp_path: Path) ->
     for pass_no, count in captions:
         assert ends[int(pass_no)] == (0 if count == "no card" else int(count.split()[0]))
     assert any(int(p) % 5 for p, _ in captions)  # some diagram did wait: the test tests something
+
+
+def test_the_record_notation_is_explained_for_its_rules() -> None:
+    """Under the recursive rules a discard names its pile (x2): the legend and a book's how-to say so."""
+    from dealgen.render.perpetual_motion import legend
+
+    game = get_game("perpetual-motion")
+    record = solve_deal("perpetual-motion", 1, rules="recursive", grade=False).to_solution().moves
+    assert "x2" in record or "x1" in record  # what needs explaining
+    assert "x2 discards pile 2's top four" in legend(game, game.deal(1, "recursive"))
+    assert "x discards four of a rank" in legend(game, game.deal(1, "classic"))
+    assert "x2 in the record" in game.how_to_play.format(rules=game.rule_prose["recursive"])
+    assert "x in the record" in game.how_to_play.format(rules=game.rule_prose["classic"])

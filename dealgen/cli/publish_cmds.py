@@ -120,8 +120,9 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
 @click.option("--every", type=int, default=20, show_default=True,
-              help="In the solutions, a diagram at least every this many moves as well as at milestones "
-                   "(one a page has no room left for waits for the next, up to 15 moves; 0: milestones only).")
+              help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
+                   "well as at milestones (one a page has no room left for waits for the next, up to 15 moves or "
+                   "passes; 0: milestones only).")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")

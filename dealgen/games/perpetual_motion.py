@@ -144,7 +144,7 @@ class PerpetualMotion(Game[PMState, PMMove]):
     record_outcomes = {"won": "won", "cycles": "lost"}
     grade_weights = {"passes": 1.0}  # nothing to choose: a deal is as hard to predict as it is long
     rule_prose = {
-        "classic": "If the four cards just dealt are all of one rank, discard them. Otherwise, when two or three "
+        "classic": "If the four cards just dealt are all of one rank, discard them (x in the record). Otherwise, when two or three "
                    "of them share a rank, each of these but the leftmost moves onto the leftmost one's pile, the "
                    "rightmost first. Only the cards just dealt take part: a card uncovered by such a move waits "
                    "for the next row. When the stock runs out, gather the piles without shuffling into a new "
@@ -152,7 +152,7 @@ class PerpetualMotion(Game[PMState, PMMove]):
                    "54% of deals come out, in about 128 passes.",
         "recursive": "Then, as long as two piles show cards of one rank on top, the rightmost of them gives its "
                      "whole top group of that rank to the leftmost; cards uncovered by a move take part too. A "
-                     "pile whose top four cards are of one rank is discarded at once. When the stock runs out, "
+                     "pile whose top four cards are of one rank is discarded at once (x2 in the record, for pile 2). When the stock runs out, "
                      "gather the piles without shuffling into a new stock: pile 1 first, its bottom card on top, "
                      "then piles 2, 3 and 4; then go on dealing. About 83% of deals come out, in about 13 passes.",
     }
@@ -178,7 +178,7 @@ from easy (few) to expert (many).
 
 ## Reading the record
 The record gives one line per pass: d deals a row, 41 moves the matching card(s) from pile 4 onto pile 1,
-x discards four of a rank, and g gathers the piles into a new stock. Every record was replayed step by step
+x discards four of a rank (as Play says), and g gathers the piles into a new stock. Every record was replayed step by step
 by the game engine.
 """
 

@@ -128,11 +128,10 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         if race and side != winner:
             raise InputError(located(f"only the winner, {winner.capitalize()}, ends a branch with a race certificate; "
                                      f"{side.capitalize()}'s lines are single replies", source, lineno))
-        for token in tokens:
-            try:
-                read_move(GAME, token)
-            except InputError as err:
-                raise InputError(located(str(err), source, lineno)) from None
+        try:  # in our notation, so that D3>D1 answers d3>d1 as a game record's D3-D1 plays it
+            tokens = [GAME.format_move(read_move(GAME, token)) for token in tokens]
+        except InputError as err:
+            raise InputError(located(str(err), source, lineno)) from None
         node = Node(side, tokens, race, lineno)
         while stack and stack[-1][0] >= indent:
             stack.pop()

@@ -32,10 +32,12 @@ def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:
 
 def legend(game: Any, state: PMState) -> str:
     """How to read the diagrams and the record, for the head of a walkthrough."""
-    first = "pile 4" if state.rules == "classic" else "pile 1"
+    classic = state.rules == "classic"
+    first = "pile 4" if classic else "pile 1"
+    discard = "x discards four of a rank" if classic else "x2 discards pile 2's top four, of one rank"
     return ("The stock is on the left with its count, the discards on the right with theirs, and the four piles, "
             "numbered 1–4, are fanned between them. The game plays itself: d deals a row, 41 moves pile 4's "
-            f"card(s) onto pile 1, x discards four of a rank, g gathers the piles ({first} first) into a new "
+            f"card(s) onto pile 1, {discard}, g gathers the piles ({first} first) into a new "
             "stock. A diagram shows the piles at the end of a pass, just before they are gathered.")
 
 
