@@ -235,11 +235,15 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert piped.exit_code == 0 and "1 of 1 problems verified" in piped.output
 
 
-def test_daily_files_of_a_problem():
+def test_daily_files_of_a_problem(tmp_path: Path):
     files = _problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
     stem = "pack-n-stack-2026-11-23"
     assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
-                                                          "-solution.png", ".json"))
+                                                          "-solution.png", "-strategy.txt", ".json"))
+    strategy = tmp_path / f"{stem}-strategy.txt"  # the whole strategy, which anyone can verify
+    strategy.write_bytes(files[f"{stem}-strategy.txt"])
+    verified = CliRunner().invoke(main, ["verify", str(strategy)])
+    assert verified.exit_code == 0 and "verified" in verified.output
     assert Image.open(io.BytesIO(files[f"{stem}-square.png"])).size == (1080, 1080)
     assert Image.open(io.BytesIO(files[f"{stem}-wide.png"])).size == (1200, 630)
     text = PdfReader(io.BytesIO(files[f"{stem}-solution.pdf"])).pages[0].extract_text()
@@ -305,3 +309,14 @@ def test_every_reply_printed_as_answered_alike_really_is(max_lines: int):
                     state = GAME.play(state, main_reply(state, later_replies))
                 assert GAME.outcome(state).winner == tree.winner, (e.deal, k, reply.token)
             start = GAME.play(start, main_reply(start, replies))
+
+
+def test_a_solution_cut_short_names_the_strategy_file():
+    from dealgen.render.pdf import problem_pdf_bytes
+    from dealgen.render.problem import deeper
+
+    state = entry().state(GAME, GAME.default_rules)
+    question, lines, _ = GAME.problem_kit().solution(entry().strategy_text(GAME), "pns-26")
+    more = deeper("pack-n-stack-2026-11-23-strategy.txt")
+    text = PdfReader(io.BytesIO(problem_pdf_bytes(GAME, state, question, lines[:2], more))).pages[0].extract_text()
+    assert "pack-n-stack-2026-11-23-strategy.txt" in " ".join(text.split())

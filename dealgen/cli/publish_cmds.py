@@ -420,7 +420,7 @@ def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None)
     from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
     from ..render.pdf import problem_pdf_bytes
     from ..render.png import fitting_dpi, png_bytes
-    from ..render.problem import solution_scene
+    from ..render.problem import deeper, solution_scene
     from ..render.registry import DiagramOptions, position_scene
 
     kit = game.problem_kit()
@@ -434,8 +434,11 @@ def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None)
     files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
              for kind, size in IMAGE_SIZES.items()}
     heading = f"{title}: {question}"
-    files[f"{stem}-solution.pdf"] = problem_pdf_bytes(game, state, heading, lines, complete, mono)
-    sheet = solution_scene(game, state, heading, lines, complete, mono)
+    # the whole strategy, as a file dealgen verify replays: the lines drawn may stop short of it
+    files[f"{stem}-strategy.txt"] = entry.strategy_text(game).encode("utf-8")
+    more = None if complete else deeper(f"{stem}-strategy.txt")
+    files[f"{stem}-solution.pdf"] = problem_pdf_bytes(game, state, heading, lines, more, mono)
+    sheet = solution_scene(game, state, heading, lines, more, mono)
     files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))
     record = {"date": day.isoformat(), "game": game.name, "rules": game.default_rules, **entry.to_json(),
               "question": question, "verified_by": f"dealgen {__version__}"}

@@ -608,13 +608,12 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> tupl
     return buffer.getvalue(), getattr(canvases[-1], "diagrams_drawn", 0)
 
 
-def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete: bool, mono: bool = False,
+def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, more: str | None, mono: bool = False,
                       page: str = "a4") -> bytes:
     """A problem and its solution as a PDF of its own: heading, diagram, main line and the other
-    replies answered (indented)."""
+    replies answered (indented); ``more`` a closing note (where deeper replies are), or None."""
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
-    from .problem import DEEPER
     from .registry import DiagramOptions
 
     size = PAGE_SIZES[page]
@@ -628,8 +627,8 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, complete:
                              DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
                              Spacer(1, 8)]
     story += problem_line_flowables(lines, styles["step"])
-    if not complete:
-        story.append(Paragraph(markup(DEEPER), styles["facts"]))
+    if more is not None:
+        story.append(Paragraph(markup(more), styles["facts"]))
     doc.build(story, canvasmaker=make_canvas)
     return buffer.getvalue()
 

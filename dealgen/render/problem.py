@@ -15,11 +15,16 @@ from .scene import Group, Scene, Text, palette
 PAD = 14.0
 SIZE = 9.5
 INDENT = 16.0
-DEEPER = "Deeper replies are answered in the full strategy, which dealgen verify replays branch by branch."
 
 
-def solution_scene(game: Any, state: Any, heading: str, lines: Sequence[Any], complete: bool,
+def deeper(strategy: str) -> str:
+    """The closing note of a solution whose lines stop short: where the rest is."""
+    return f"Deeper replies are answered in the full strategy, {strategy}, which dealgen verify replays branch by branch."
+
+
+def solution_scene(game: Any, state: Any, heading: str, lines: Sequence[Any], more: str | None,
                    mono: bool = False) -> Scene:
+    """``more``: a closing note in muted text (where deeper replies are answered), or None."""
     pal = palette(mono)
     diagram = position_scene(game, state, DiagramOptions(mono=mono, caption=False))
     width = diagram.width
@@ -31,7 +36,7 @@ def solution_scene(game: Any, state: Any, heading: str, lines: Sequence[Any], co
     top = y + 4
     items.append(Group(0, top, 1.0, diagram))
     y = top + diagram.height
-    texts = [(line.level, line.text, pal.text) for line in lines] + ([] if complete else [(0, DEEPER, pal.muted)])
+    texts = [(line.level, line.text, pal.text) for line in lines] + ([] if more is None else [(0, more, pal.muted)])
     for level, text, colour in texts:
         x = PAD + INDENT * level
         # a hanging indent: the turn number stands out, wrapped parts sit under the words
