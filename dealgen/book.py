@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,12 @@ def check_printable(text: str, what: str) -> None:
         listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" if ch.isprintable() else f"U+{ord(ch):04X} (a control character)"
                            for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")  # never echo a control raw
         raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
+    # the font has Hebrew and Arabic letters, but the pages are set left to right, unshaped
+    backwards = [ch for ch in dict.fromkeys(text) if unicodedata.bidirectional(ch) in ("R", "AL")]
+    if backwards:
+        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in backwards[:3]) + (" ..." if len(backwards) > 3 else "")
+        raise InputError(f"{what}: right-to-left text ({listed}) cannot be printed: the book sets text left to "
+                         f"right, so it would come out reversed (and Arabic letters unjoined)")
 
 
 TITLE_DROP = 0.28  # the title starts this far down its page's text area
