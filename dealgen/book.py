@@ -260,8 +260,8 @@ class _Book:
         else:
             odd_text = _strip(self.info.title)
             even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
-        size = layout.body_size * 0.85
-        y = bleed + layout.bottom / 2 - size / 3
+        size = layout.foot_size
+        y = bleed + layout.foot_baseline()
         canvas.saveState()
         canvas.setFont(self.styles.regular, size)
         canvas.setFillGray(0.25)

@@ -48,6 +48,10 @@ FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.t
 # the largest page PDF readers accept (200 in, Acrobat's limit), and a bleed well past any printer's 0.125 in
 LENGTH_MAX = {"page.width": 14400.0, "page.height": 14400.0, "page.bleed": 72.0}
 LENGTH_MIN = {"page.width": 144.0, "page.height": 144.0}  # the text area alone needs 2in each way
+# Trimming is not exact: nothing is printed nearer the trim than this (Amazon KDP's least margins:
+# 0.375in on a page with bleed, 0.25in without); the running foot sits in the bottom margin above it.
+SAFE_BLEED, SAFE_PLAIN = 27.0, 18.0
+FOOT_SCALE = 0.85  # the running foot's size, of the body's
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,20 @@ class Layout:
     @property
     def page_height(self) -> float:
         return self.height + 2 * self.bleed
+
+    @property
+    def safe(self) -> float:
+        """How far inside the trim everything printed stays."""
+        return SAFE_BLEED if self.bleed else SAFE_PLAIN
+
+    @property
+    def foot_size(self) -> float:
+        return self.body_size * FOOT_SCALE
+
+    def foot_baseline(self) -> float:
+        """The running foot's baseline above the trim's bottom: mid-margin, or higher where
+        that would put its descenders in the unsafe strip."""
+        return max(self.bottom / 2 - self.foot_size / 3, self.safe + 0.25 * self.foot_size)
 
     def trim_left(self, page_number: int) -> float:
         """Where the trim starts across the PDF page: after the bleed, unless the bleed is on the
@@ -201,6 +219,14 @@ def load_layout(name_or_path: str) -> Layout:
         body_size=values["fonts.body"], heading_size=values["fonts.heading"], title_size=values["fonts.title"],
         source=str(path), bleed_binding=values["page.bleed_binding"],
     )
+    need = {key: layout.safe for key in ("margins.inside", "margins.outside", "margins.top")}
+    need["margins.bottom"] = layout.safe + 1.5 * layout.foot_size  # the running foot and a gap above it
+    for key, least in need.items():
+        if values[key] < least:
+            why = "with a bleed" if layout.bleed else "without a bleed"
+            what = " (room for the page numbers above that)" if key == "margins.bottom" else ""
+            raise InputError(f"{path}: '{key}' must be at least {least / 72:.3g}in {why}, got {flat[key]!r}: trimming "
+                             f"is not exact, and nothing is printed within {layout.safe / 72:g}in of the trim{what}")
     text_w = layout.width - layout.inside - layout.outside
     text_h = layout.height - layout.top - layout.bottom
     if text_w < 144 or text_h < 144:

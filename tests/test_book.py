@@ -271,6 +271,13 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     (lambda t: t.replace('top = "14mm"', "top = -3"), "'margins.top' must not be negative, got -3"),
     (lambda t: t.replace('top = "14mm"', "top = nan"), "'margins.top' must be a length such as"),
     (lambda t: t.replace("[page]\n", '[page]\nbleed = "50in"\n'), "'page.bleed' must be at most 1in, got '50in'"),
+    # nothing printed where trimming may cut: 0.25in from the trim, 0.375in with a bleed (KDP's least margins)
+    (lambda t: t.replace('top = "14mm"', 'top = "0in"'),
+     "'margins.top' must be at least 0.25in without a bleed, got '0in': trimming is not exact"),
+    (lambda t: t.replace("[page]\n", '[page]\nbleed = "0.125in"\n').replace('outside = "13mm"', 'outside = "0.3in"'),
+     "'margins.outside' must be at least 0.375in with a bleed, got '0.3in'"),
+    (lambda t: t.replace('bottom = "14mm"', 'bottom = "0.3in"'),
+     "'margins.bottom' must be at least 0.418in without a bleed, got '0.3in'"),
 ])
 def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     path = tmp_path / "bad.toml"
@@ -278,6 +285,14 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     with pytest.raises(InputError) as err:
         load_layout(str(path))
     assert words in str(err.value) and str(path) in str(err.value)
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_the_running_foot_stays_clear_of_the_trim_and_the_text(name: str) -> None:
+    layout = load_layout(name)
+    baseline = layout.foot_baseline()
+    assert baseline - 0.25 * layout.foot_size >= layout.safe  # descenders inside the safe area
+    assert baseline + layout.foot_size <= layout.bottom  # and below the text area
 
 
 def test_the_inches_hint_only_when_inches_would_do(tmp_path: Path) -> None:
