@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
                                 PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
 from reportlab.platypus.tableofcontents import TableOfContents
@@ -84,8 +85,9 @@ def check_title_page(info: BookInfo, layout: Layout) -> None:
     room = (layout.height - layout.top - layout.bottom) * (1 - TITLE_DROP)
     need = sum(f.wrap(width, room)[1] for f in _title_block(info, _Styles(layout)))
     if need > room:
-        raise InputError(f"the title page's text (title, subtitle and author) is {need:.0f} pt deep and layout "
-                         f"'{layout.name}' has room for {room:.0f} pt: shorten it")
+        named = f"layout '{layout.name}'" + (f" ({layout.source})" if layout.source else "")
+        raise InputError(f"the title page's text (title, subtitle and author) is {need:.0f} pt deep and {named} "
+                         f"has room for {room:.0f} pt: shorten it, or make fonts.title smaller")
 
 
 class _Styles:
@@ -159,25 +161,34 @@ class _PuzzlePage(Flowable):
         key = f"puzzle-{number}"
         canvas.bookmarkPage(key, fit="XYZ", top=None)
         canvas.addOutlineEntry(f"Puzzle {number}", key, level=1, closed=True)
-        head = layout.heading_size
-        canvas.setFont(book.styles.bold, head)
-        canvas.drawString(x, top - head, f"Puzzle {number}")
-        canvas.setFont(book.styles.regular, layout.body_size)
+        body, bold, regular = layout.body_size, book.styles.bold, book.styles.regular
         grade = f"{entry.grade.capitalize()}  {GRADE_MARKS.get(entry.grade, '')}"
+        # each line's texts fit the cell side by side: big type in a narrow cell is set smaller
+        head, grade_size = _side_by_side(f"Puzzle {number}", bold, layout.heading_size, grade, regular, body, width,
+                                          layout)
+        canvas.setFont(bold, head)
+        canvas.drawString(x, top - head, f"Puzzle {number}")
+        canvas.setFont(regular, grade_size)
         canvas.drawRightString(x + width, top - head, grade)
-        line2 = top - head - layout.body_size * 1.6
+        line2 = top - head - body * 1.6
         state = entry.state(book.game, book.catalog.rules)
+        rules = printed(book.game.rules_label(book.catalog.rules)) if book.catalog.rules != book.game.default_rules else ""
         if entry.kind == "problem":
-            canvas.drawString(x, line2, f"From deal #{entry.deal}, after {entry.turn} turns")
-            line2 -= layout.body_size * 1.6
-            canvas.setFont(book.styles.bold, layout.body_size * 1.1)
-            canvas.drawString(x, line2, printed(_question(book.game, state, entry)))
-            canvas.setFont(book.styles.regular, layout.body_size)
+            origin = f"From deal #{entry.deal}, after {entry.turn} turns"
+            canvas.setFont(regular, _side_by_side(origin, regular, body, "", regular, body, width, layout)[0])
+            canvas.drawString(x, line2, origin)
+            line2 -= body * 1.6
+            label, font, size = printed(_question(book.game, state, entry)), bold, body * 1.1
         else:
-            canvas.drawString(x, line2, book.game.pysolfc_label(entry.deal))
-        if book.catalog.rules != book.game.default_rules:
-            canvas.drawRightString(x + width, line2, printed(book.game.rules_label(book.catalog.rules)))
-        diagram_top = line2 - layout.body_size * 1.2
+            label, font, size = book.game.pysolfc_label(entry.deal), regular, body
+        size, rules_size = _side_by_side(label, font, size, rules, regular, body, width, layout)
+        canvas.setFont(font, size)
+        canvas.drawString(x, line2, label)
+        if rules:
+            canvas.setFont(regular, rules_size)
+            canvas.drawRightString(x + width, line2, rules)
+        canvas.setFont(regular, body)
+        diagram_top = line2 - body * 1.2
         bottom = top - height + self._solution_ref(number, x + width, top - height)
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
@@ -216,6 +227,34 @@ class _PuzzlePage(Flowable):
             y = top - layout.body_size * 1.5 - i * pitch + pitch * 0.3
             canvas.line(x, y, x + width, y)
         canvas.restoreState()
+
+
+SHRINK_MIN = 0.8  # a line of a puzzle's head may be set this much smaller to fit its cell, no more
+
+
+def _side_by_side(left: str, left_font: str, left_size: float, right: str, right_font: str, right_size: float,
+                  width: float, layout: Layout) -> tuple[float, float]:
+    """The sizes at which ``left`` and ``right`` share a line ``width`` wide with a gap between:
+    as given when they fit, else the larger one shrunk first, down to the other's size, then
+    both, by SHRINK_MIN at most; InputError when that is not enough (type too big for the cell)."""
+    gap = right_size if left and right else 0.0
+    lw, rw = stringWidth(left, left_font, left_size), stringWidth(right, right_font, right_size)
+    if lw + gap + rw <= width:
+        return left_size, right_size
+    asked = left_size
+    if left_size > right_size:  # the heading gives way first
+        room = width - gap - rw
+        if room > 0 and lw * right_size / left_size <= room:
+            return left_size * room / lw, right_size
+        left_size, lw = right_size, lw * right_size / left_size
+    scale = (width - gap) / (lw + rw)
+    if scale * left_size < SHRINK_MIN * min(asked, right_size):
+        texts = [f"'{t}'" for t in (left, right) if t]
+        shown = " and ".join(texts) + (" do not" if len(texts) > 1 else " does not")
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: {shown} fit a puzzle's width "
+                         f"({width / 72:.2f}in) at these type sizes; make fonts.body or fonts.heading smaller, or "
+                         f"put fewer puzzles on a page")
+    return left_size * scale, right_size * scale
 
 
 class _Book:

@@ -18,7 +18,7 @@ from dealgen.errors import CheckFailed, InputError
 from dealgen.games import GAMES
 from dealgen.games.penguin import PENGUIN
 from dealgen.layout import load_layout, preset_names
-from dealgen.render.pdf import pdf_bytes
+from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
 
@@ -386,3 +386,27 @@ def test_every_rule_set_has_how_to_play_prose(game) -> None:
         assert prose.endswith(".") and len(prose) > 40, (game.name, rules)
         text = game.how_to_play.format(rules=prose)
         assert prose in text and "{" not in text and "))" not in text and ".." not in text
+
+
+def test_a_puzzles_head_fits_its_cell_or_the_layout_is_refused(tmp_path: Path) -> None:
+    """Big type in a four-up cell: the heading gives way first, then both texts a little; past
+    that the layout is refused, naming the texts (they once ran into the next puzzle)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from dealgen.book import SHRINK_MIN, _side_by_side
+
+    register_fonts()
+    layout = load_layout("letter-4up")
+    bold, regular = "DejaVuSans-Bold", "DejaVuSans"
+    head, grade = _side_by_side("Puzzle 12", bold, 36, "Expert  ★★★★", regular, 20, 300, layout)
+    assert 20 <= head < 36 and grade == 20  # only the heading shrank
+    assert stringWidth("Puzzle 12", bold, head) + 20 + stringWidth("Expert  ★★★★", regular, 20) <= 300.01
+    label, rules = _side_by_side("PySolFC Penguin game #1234", regular, 12, "single rules", regular, 12, 230, layout)
+    assert SHRINK_MIN * 12 <= label == rules < 12
+    with pytest.raises(InputError, match=r"'PySolFC Perpetual Motion game #4' does not fit a puzzle's width \(1.50in\)"):
+        _side_by_side("PySolFC Perpetual Motion game #4", regular, 20, "", regular, 20, 108, layout)
+    big = tmp_path / "big4.toml"
+    big.write_text(Path(layout.source).read_text().replace("body = ", "body = 20 #").replace("heading = ", "heading = 36 #")
+                   .replace('bottom = "0.5in"', 'bottom = "0.7in"'))
+    wide = book_pdf(catalog(), load_layout(str(big)), BookInfo("Big"))  # the headings shrink: it fits
+    assert text_of(PdfReader(io.BytesIO(wide)))
