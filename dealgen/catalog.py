@@ -25,7 +25,7 @@ import json
 import logging
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -68,7 +68,15 @@ class Entry:
         return game.deal(self.deal, rules)
 
     def verify(self, catalog: "Catalog") -> Verdict:
-        return replay(catalog.solution(self))
+        """The replay, failed too when a metric it settles is stated otherwise (a book prints
+        some of them: "comes out in 68 passes")."""
+        verdict = replay(catalog.solution(self))
+        if not verdict.ok:
+            return verdict
+        found = get_game(catalog.game).replayed_metrics(verdict.final, verdict.moves_played)
+        wrong = [f"metrics.{key} is {self.metrics[key]!r}, the replay gives {value}"
+                 for key, value in found.items() if key in self.metrics and self.metrics[key] != value]
+        return replace(verdict, mismatch="; ".join(wrong)) if wrong else verdict
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "Entry":

@@ -34,6 +34,7 @@ class Verdict:
     before_error: Any = None  # the state before the failing move (for --show)
     reached: bool | None = None  # the claimed outcome was reached (None: the claim is "won")
     final: Any = None  # the state after the last move, when every move was legal (for --show)
+    mismatch: str | None = None  # a catalog's figures the replay contradicts (Entry.verify)
 
     @property
     def deal(self) -> int:
@@ -41,7 +42,7 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        return self.error is None and (self.won if self.reached is None else self.reached)
+        return self.error is None and self.mismatch is None and (self.won if self.reached is None else self.reached)
 
     def to_json(self) -> dict[str, Any]:
         s = self.solution
@@ -51,6 +52,8 @@ class Verdict:
                      "reason": self.error.reason}
         out = {"ok": self.ok, "game": s.game, "deal": s.deal, "rules": s.rules, "moves_played": self.moves_played,
                "won": self.won, "error": error, "verdict": self.line()}
+        if self.mismatch is not None:
+            out["error"] = {"move": None, "token": None, "line": None, "reason": self.mismatch}
         if s.outcome != "won":
             out["claimed_outcome"] = s.outcome
         return out
@@ -69,6 +72,8 @@ class Verdict:
         claim = self.solution.outcome
         legal = f"all {self.moves_played} moves are legal" if self.moves_played else "there are no moves"
         failed = located(what, s.source or None)
+        if self.mismatch is not None:
+            return f"{failed}: FAILED: {legal} but {self.mismatch}"
         if claim != "won":
             if not self.ok:
                 return f"{failed}: FAILED: {legal} but play does not end as claimed ({claim}): {self.summary}"

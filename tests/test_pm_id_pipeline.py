@@ -238,3 +238,21 @@ def test_a_failure_under_default_rules_says_so(tmp_path: Path) -> None:
     assert drawn.exit_code == 0, drawn.output
     clash = run("walkthrough", str(path), "--rules", "strict", "-o", str(tmp_path / "x.pdf"))
     assert clash.exit_code == 2 and "played under 'free' rules, not 'strict'" in clash.output
+
+
+def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
+    """A book prints "comes out in 120 passes" from the catalog's metrics: verify checks each
+    figure the replay settles, so a doctored one fails (exit 1) instead of being printed."""
+    from dealgen.catalog import Catalog, Entry
+
+    won = solve_deal("perpetual-motion", WON_DEAL)
+    good = Entry(won.deal, won.grade, won.percentile, won.metrics, won.moves)
+    path = tmp_path / "c.json"
+    path.write_text(Catalog("perpetual-motion", "classic", (good,)).dumps())
+    assert run("verify", str(path)).exit_code == 0
+    for key, value in (("passes", 3), ("discarded", 40), ("solution_length", 7)):
+        bad = Entry(won.deal, won.grade, won.percentile, {**won.metrics, key: value}, won.moves)
+        path.write_text(Catalog("perpetual-motion", "classic", (bad,)).dumps())
+        result = run("verify", str(path))
+        assert result.exit_code == 1, result.output
+        assert f"metrics.{key} is {value}, the replay gives {won.metrics[key]}" in result.output

@@ -139,6 +139,11 @@ class Game(ABC, Generic[S, M]):
         asks how the deal ends (a game that plays itself); None: the heading counts the moves."""
         return None
 
+    def replayed_metrics(self, final: S, moves: int) -> dict[str, int]:
+        """The metrics a catalog entry states that its replay settles (the record's length,
+        and what a game that plays itself prints from them), for verify to compare."""
+        return {"solution_length": moves}
+
     # -- notation ---------------------------------------------------------------------
     @abstractmethod
     def parse_move(self, token: str) -> M:

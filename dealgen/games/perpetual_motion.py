@@ -294,6 +294,12 @@ by the game engine.
             return f"goes round forever (pass {state.pass_no} would repeat pass {state.repeats})"
         return None
 
+    def replayed_metrics(self, final: PMState, moves: int) -> dict[str, int]:
+        found = {"solution_length": moves, "passes": final.pass_no, "discarded": final.discarded}
+        if final.repeats is not None:
+            found["cycle_start"] = final.repeats
+        return found
+
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> PMMove:
         text = token.strip().lower()
