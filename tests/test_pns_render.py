@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import json
 
 import pytest
 from click.testing import CliRunner
@@ -121,9 +122,16 @@ def test_cli_renders_a_deal_and_a_strategy_file(tmp_path):
     ([], "give a deal NUMBER, or --position FILE"),
     (["--position", "{d}/none.txt"], "none.txt: cannot read the position (No such file or directory)"),
     (["--position", "{d}/bad.txt"], "bad.txt:1: expected 'key: value'"),
+    # JSON positions: a key this version does not know, or a figure given as text
+    (["--position", "{d}/extra.json"], "extra.json: unknown key 'qiet' (the keys known here: game, deal, rules, "
+                                       "to_move, quiet, stock, rows)"),
+    (["--position", "{d}/text.json"], "quiet must be a whole number of turns from 0 to 20, not '0'"),
 ])
 def test_cli_render_bad_input(tmp_path, args, message):
     (tmp_path / "bad.txt").write_text("junk\n")
+    position = GAME.to_json(GAME.deal(26))
+    (tmp_path / "extra.json").write_text(json.dumps({**position, "qiet": 3}))
+    (tmp_path / "text.json").write_text(json.dumps({**position, "quiet": "0"}))
     args = [a.format(d=tmp_path, s=STRATEGY) for a in args]
     result = run("render", "pack-n-stack", *args, "-o", tmp_path / "x.png")
     assert result.exit_code == 2, result.output

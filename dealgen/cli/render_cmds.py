@@ -97,6 +97,11 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
         named = data.get("game") if isinstance(data, dict) else None
         if named is not None and named != game.name:
             raise InputError(f"{path}: a {named} position, not {game.name}")
+        known = list(game.to_json(game.deal(1)))  # the keys `dealgen deal --format json` writes
+        unknown = [key for key in data if key not in known] if isinstance(data, dict) else []
+        if unknown:  # a misspelt key ("qiet") would be ignored
+            raise InputError(f"{path}: unknown key{'s' if len(unknown) > 1 else ''} "
+                             f"{', '.join(repr(k) for k in unknown)} (the keys known here: {', '.join(known)})")
         return game.from_json(data, path), None
     if is_strategy(text):
         if game.name != "pack-n-stack":

@@ -480,7 +480,7 @@ this book was replayed by the game engine before printing.
         data = {
             **header(fields, self.name, self.default_rules),
             "to_move": side,
-            "quiet": quiet,
+            "quiet": int(quiet),
             "stock": [c.code for c in cards([] if stock == "-" else stock.split(), "stock", stock_line)],
             "rows": rows,
         }
@@ -507,11 +507,8 @@ this book was replayed by the game engine before printing.
         side = str(data["to_move"]).strip().lower()
         if side not in SIDES:
             raise InputError(located(f"to move must be red or black, not '{data['to_move']}'", source))
-        try:
-            quiet = int(str(data.get("quiet", 0)))
-        except ValueError:
-            quiet = -1
-        if not 0 <= quiet <= QUIET_LIMIT:
+        quiet = data.get("quiet", 0)
+        if not isinstance(quiet, int) or isinstance(quiet, bool) or not 0 <= quiet <= QUIET_LIMIT:
             raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{data.get('quiet')}'", source))
 
         def card(value: Any, where: str) -> Card:
