@@ -138,3 +138,19 @@ def test_opponent_first_plan_refused_when_its_move_could_repeat_a_position():
     assert safe_plan(s, 0, 5, opponent_first=True) is not None
     twice = PnsState(s.square, s.stock, 1, 2, (s.key, (s.square, 0), s.key))  # Black's move could make a third
     assert safe_plan(twice, 0, 5, opponent_first=True) is None
+
+
+def test_problems_print_best_first_by_stars():
+    """`dealgen problems` lists more stars first, as catalogs grade problems: a single winning
+    first move alone no longer puts a two-star problem before a five-star one."""
+    from dealgen.pns.problems import BIG_PROOF, Problem
+
+    def problem(first_moves, greedy_fails, packets, n, proof):
+        return Problem(1, 40, None, n, first_moves, "a1-a2", greedy_fails, packets, proof, None)
+
+    rich = problem(["a1-a2", "b1-b2"], True, 1, 5, BIG_PROOF)
+    unique = problem(["a1-a2"], False, 0, 3, 10)
+    assert (rich.stars, unique.stars) == (5, 2)
+    assert sorted([unique, rich], key=lambda p: p.order) == [rich, unique]
+    twin = problem(["a1-a2"], False, 1, 5, BIG_PROOF)  # among equal stars, sign by sign: a single first move first
+    assert twin.stars == 5 and sorted([rich, twin], key=lambda p: p.order) == [twin, rich]

@@ -6,8 +6,9 @@ exactly the printed position (no hidden repetition history), then the prover loo
 shortest forced win of the side to move. Positions settled by a bare race (a plan of packs alone
 that outruns the opponent from the start) are dull and left out.
 
-Grade, best first: exactly one winning first move; the greedy pack does not win; more
-packet moves needed; larger N; bigger proof.
+Best first: more stars (one each for these signs, as catalogs grade them), then among equals
+exactly one winning first move; the greedy pack does not win; more packet moves needed; larger
+N; bigger proof.
 """
 
 from __future__ import annotations
@@ -36,13 +37,14 @@ class Problem:
     tree: Node
 
     @property
-    def grade(self) -> tuple:
-        """Sort key, best first."""
-        return (len(self.winning_first_moves) != 1, not self.greedy_fails, -self.packet_moves, -self.n, -self.proof_size)
+    def order(self) -> tuple:
+        """Sort key, best first: by stars, as catalogs and books grade problems, then sign by sign."""
+        return (-self.stars, len(self.winning_first_moves) != 1, not self.greedy_fails, -self.packet_moves, -self.n,
+                -self.proof_size)
 
     @property
     def stars(self) -> int:
-        """1 to 5: the more of the good signs, the more stars."""
+        """1 to 6: the more of the good signs, the more stars."""
         return stars_for(len(self.winning_first_moves), self.greedy_fails, self.packet_moves, self.n, self.proof_size)
 
     def summary(self) -> str:
@@ -127,10 +129,10 @@ def find_problems(deals, max_n: int = 6, seconds: float = 2.0, seed: int = 0, pr
     for deal in deals:
         best = None
         for problem in problems_in_deal(deal, max_n, seconds, seed):
-            if best is None or problem.grade < best.grade:
+            if best is None or problem.order < best.order:
                 best = problem
         if best is not None:
             found.append(best)
         if progress is not None:
             progress(deal, best)
-    return sorted(found, key=lambda p: p.grade)
+    return sorted(found, key=lambda p: p.order)
