@@ -221,3 +221,11 @@ def test_wrapping_keeps_the_games_name_on_one_line():
 
     day = day_words(dt.date(2026, 12, 4))
     assert wrap(day, 20, text_width("Friday 4 December", 20, True), True) == ["Friday", "4\u00a0December\u00a02026"]
+
+
+def test_a_diagram_without_its_caption_still_says_who_is_to_move():
+    """Walkthroughs and books set the caption themselves ("After move 11"): the diagram keeps
+    who is to move beside which side owns which suits."""
+    state = GAME.deal(26)
+    words = " ".join(t.text for t in position_scene(GAME, state, DiagramOptions(caption=False)).texts())
+    assert f"{state.side.capitalize()} to move" in words and "Red" in words and "Black" in words

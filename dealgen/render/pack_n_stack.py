@@ -52,10 +52,12 @@ def position_scene(game: Any, state: PnsState, options: DiagramOptions) -> Scene
     y = margin
     if options.caption:
         y = _caption(items, game, state, options, pal, margin, width - margin, y, st.index_size, label) + label
-    else:  # the caller sets the caption, but which side owns which suits belongs to the diagram
+    else:  # the caller sets the caption, but who is to move and who owns which suits belong to the diagram
         note = max(MIN_INDEX, label + 0.5)
         y += metrics(True).cap_height * note * 1.2
-        _sides(items, pal, margin, y, note)
+        turn = _to_move(game, state) + "  "
+        items.append(Text(margin, y, turn, note, pal.text, bold=True))
+        _sides(items, pal, margin + text_width(turn, note, True), y, note)
         y += metrics(False).descent * note + label
 
     size_line = label * 1.45  # the pile size under each card
