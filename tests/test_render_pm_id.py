@@ -156,6 +156,9 @@ def test_pm_pdf_captions_tell_the_count_of_the_position_drawn(tmp_path: Path) ->
     for pass_no, count in captions:
         assert ends[int(pass_no)] == (0 if count == "no card" else int(count.split()[0]))
     assert any(int(p) % 5 for p, _ in captions)  # some diagram did wait: the test tests something
+    # one that waits goes no further than the next one due: a diagram at least every 10 passes here
+    passes = [0] + [int(p) for p, _ in captions]
+    assert max(b - a for a, b in zip(passes, passes[1:])) <= 2 * 5
 
 
 def test_the_record_notation_is_explained_for_its_rules() -> None:

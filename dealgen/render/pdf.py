@@ -371,9 +371,9 @@ class WalkthroughFlow(Flowable):
     diagram the space left cannot take, even drawn smaller, waits: the steps fill the page
     and the diagram opens the next one, showing the position reached there, its reasons
     naming the moves they came at, so a page is not left a third blank for want of room. A
-    periodic checkpoint reached meanwhile joins it; a milestone reached meanwhile joins it and
-    ends the page, so the diagram opens the next one at the milestone's own move. A diagram waits ``WAIT`` steps at most, and a periodic
-    one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
+    checkpoint reached meanwhile joins it and ends the page, so the diagram opens the next one at
+    that checkpoint's own move (never more than one interval late). A diagram waits ``WAIT`` steps
+    at most, and a periodic one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
     mark's CheckpointFlowable."""
 
     NEAR = 5
@@ -398,11 +398,9 @@ class WalkthroughFlow(Flowable):
                 # (a flow that opens with the diagram that waited draws it: k == 0)
                 if periodic and k > 0 and last is not None and item.after - last < self.NEAR:
                     continue
-                if waiting is not None:  # reached while one waits: the two make one diagram
+                if waiting is not None:  # reached while one waits: the two make one diagram, which
+                    # waits no further (a diagram at least every N steps): it opens the next page here
                     waiting = Mark(item.after, waiting.reasons + item.reasons)
-                    if periodic:
-                        continue
-                    # a milestone waits no further: it opens the next page at its own move
                     return laid, WalkthroughFlow([waiting, *self.items[k + 1:]], self.drawn, waiting.after)
                 flowable = self.drawn(item)
                 need = height = self._height(flowable, avail_width, avail_height - used)
