@@ -78,6 +78,29 @@ def _title_block(info: BookInfo, s: "_Styles") -> list[Flowable]:
     return block
 
 
+def _grid(layout: Layout) -> tuple[int, int, float]:
+    """A puzzle page's columns, rows and the gap between its cells."""
+    cols = 2 if layout.per_page == 4 else 1
+    return cols, layout.per_page // cols, layout.body_size * 1.5
+
+
+def check_puzzle_heads(game: Any, rules: str, count: int, layout: Layout) -> None:
+    """Before any deal is chosen: a puzzle's head lines, with a five-digit deal number, fit
+    their cell (InputError from ``_side_by_side`` otherwise). Longer numbers are checked as
+    the pages are drawn."""
+    cols, _, gap = _grid(layout)
+    width = (layout.width - layout.inside - layout.outside - gap * (cols - 1)) / cols
+    styles, body = _Styles(layout), layout.body_size
+    _side_by_side(f"Puzzle {count}", styles.bold, layout.heading_size, f"Expert  {GRADE_MARKS['expert']}",
+                  styles.regular, body, width, layout)
+    rules_label = printed(game.rules_label(rules)) if rules != game.default_rules else ""
+    if game.problem_kit() is not None:
+        label, font, size = f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1
+    else:
+        label, font, size = game.pysolfc_label(99999), styles.regular, body
+    _side_by_side(label, font, size, rules_label, styles.regular, body, width, layout)
+
+
 def check_title_page(info: BookInfo, layout: Layout) -> None:
     """InputError when the title, subtitle and author do not fit on the title page: they
     would run on over the page that follows."""
@@ -143,10 +166,8 @@ class _PuzzlePage(Flowable):
     def draw(self) -> None:
         if getattr(self.canv, "layout_only", False):
             return  # the measuring pass: the page's size is all that counts
-        per_page = self.book.layout.per_page
-        cols = 2 if per_page == 4 else 1
-        rows = per_page // cols
-        gap = self.book.layout.body_size * 1.5
+        layout = self.book.layout
+        cols, rows, gap = _grid(layout)
         cell_w = (self.w - gap * (cols - 1)) / cols
         cell_h = (self.h - gap * (rows - 1)) / rows
         for i, (number, entry) in enumerate(self.items):

@@ -45,7 +45,7 @@ def parse_date(text: str) -> dt.date:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
         pass
-    parts = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text.strip())
+    parts = re.fullmatch(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})", text.strip())
     if parts is None:
         raise InputError(f"'{text}' is not a date in the form YYYY-MM-DD, e.g. 2026-11-23")
     try:

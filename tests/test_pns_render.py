@@ -125,7 +125,7 @@ def test_cli_renders_a_deal_and_a_strategy_file(tmp_path):
     # JSON positions: a key this version does not know, or a figure given as text
     (["--position", "{d}/extra.json"], "extra.json: unknown key 'qiet' (the keys known here: game, deal, rules, "
                                        "to_move, quiet, stock, rows)"),
-    (["--position", "{d}/text.json"], "quiet must be a whole number of turns from 0 to 20, not '0'"),
+    (["--position", "{d}/text.json"], "quiet must be a whole number of turns from 0 to 20 (a JSON number), not the text \"0\""),
 ])
 def test_cli_render_bad_input(tmp_path, args, message):
     (tmp_path / "bad.txt").write_text("junk\n")

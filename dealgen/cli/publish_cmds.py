@@ -135,7 +135,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..book import BookInfo, check_printable, check_title_page, write_book
+    from ..book import BookInfo, check_printable, check_puzzle_heads, check_title_page, write_book
     from ..layout import load_layout
 
     layout = load_layout(layout_name)
@@ -162,7 +162,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         if Path(save_catalog).resolve() == target.resolve():
             raise InputError(f"{save_catalog}: --save-catalog and -o name the same file; the book would replace the "
                              f"catalog (a book's PDF carries its catalog anyway)")
-    if catalog is None:
+    if catalog is None:  # type too big for a four-up cell is found before the deals are chosen
+        chosen_game = get_game(game_name)
+        check_puzzle_heads(chosen_game, rules or chosen_game.default_rules, count or 99, layout)
         cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                       title or f"{get_game(game_name).title} Puzzles").catalog
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the

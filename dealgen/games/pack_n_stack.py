@@ -16,6 +16,8 @@ piles for good, so earlier positions can never recur): that is all the repetitio
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Hashable, Iterable, Sequence
@@ -509,7 +511,9 @@ this book was replayed by the game engine before printing.
             raise InputError(located(f"to move must be red or black, not '{data['to_move']}'", source))
         quiet = data.get("quiet", 0)
         if not isinstance(quiet, int) or isinstance(quiet, bool) or not 0 <= quiet <= QUIET_LIMIT:
-            raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{data.get('quiet')}'", source))
+            given = f"the text {json.dumps(quiet)}" if isinstance(quiet, str) else json.dumps(quiet)
+            raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT} (a JSON number), "
+                                     f"not {given}", source))
 
         def card(value: Any, where: str) -> Card:
             return json_card(value, where, source)  # type: ignore[return-value]

@@ -298,6 +298,7 @@ by the game engine.
         found = {"solution_length": moves, "passes": final.pass_no, "discarded": final.discarded}
         if final.repeats is not None:
             found["cycle_start"] = final.repeats
+            found["cycle_length"] = final.pass_no - final.repeats
         return found
 
     # -- notation ---------------------------------------------------------------------
