@@ -256,8 +256,8 @@ SHRINK_MIN = 0.8  # a line of a puzzle's head may be set this much smaller to fi
 def _side_by_side(left: str, left_font: str, left_size: float, right: str, right_font: str, right_size: float,
                   width: float, layout: Layout) -> tuple[float, float]:
     """The sizes at which ``left`` and ``right`` share a line ``width`` wide with a gap between:
-    as given when they fit, else the larger one shrunk first, down to the other's size, then
-    both, by SHRINK_MIN at most; InputError when that is not enough (type too big for the cell)."""
+    as given when they fit, else ``left`` shrunk first when it is the larger (a heading), down to
+    the other's size, then both, by SHRINK_MIN at most; InputError when that is not enough."""
     gap = right_size if left and right else 0.0
     lw, rw = stringWidth(left, left_font, left_size), stringWidth(right, right_font, right_size)
     if lw + gap + rw <= width:
