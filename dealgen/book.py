@@ -84,10 +84,10 @@ def _grid(layout: Layout) -> tuple[int, int, float]:
     return cols, layout.per_page // cols, layout.body_size * 1.5
 
 
-def check_puzzle_heads(game: Any, rules: str, count: int, layout: Layout) -> None:
-    """Before any deal is chosen: a puzzle's head lines, with a five-digit deal number, fit
-    their cell (InputError from ``_side_by_side`` otherwise). Longer numbers are checked as
-    the pages are drawn."""
+def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: Layout) -> None:
+    """Before any deal is chosen: a puzzle's head lines fit their cell (InputError from
+    ``_side_by_side`` otherwise), ``widest`` being the longest deal number the selection
+    may pick."""
     cols, _, gap = _grid(layout)
     width = (layout.width - layout.inside - layout.outside - gap * (cols - 1)) / cols
     styles, body = _Styles(layout), layout.body_size
@@ -95,10 +95,13 @@ def check_puzzle_heads(game: Any, rules: str, count: int, layout: Layout) -> Non
                   styles.regular, body, width, layout)
     rules_label = printed(game.rules_label(rules)) if rules != game.default_rules else ""
     if game.problem_kit() is not None:
-        label, font, size = f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1
-    else:
-        label, font, size = game.pysolfc_label(99999), styles.regular, body
-    _side_by_side(label, font, size, rules_label, styles.regular, body, width, layout)
+        _side_by_side(f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1, rules_label,
+                      styles.regular, body, width, layout)
+        return
+    try:
+        _side_by_side(game.pysolfc_label(widest), styles.regular, body, rules_label, styles.regular, body, width, layout)
+    except InputError as err:
+        raise InputError(f"{err} (#{widest} being the longest deal number this selection may pick)") from None
 
 
 def check_title_page(info: BookInfo, layout: Layout) -> None:

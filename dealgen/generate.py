@@ -17,6 +17,8 @@ from .catalog import Catalog, Entry
 from .deals import MAX_DEAL, is_whole
 from .errors import CheckFailed, InputError
 
+SEEDED_MAX = 10**12  # deals drawn from a master seed lie below this
+
 
 def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
     """``easy:10,medium:10`` -> {"easy": 10, "medium": 10}, in the order of ``grades``."""
@@ -81,7 +83,7 @@ def candidates(start: int | None, seed: int | None) -> Iterator[int]:
     rng = random.Random(seed)
     seen: set[int] = set()
     while True:
-        number = rng.randrange(1, 10**12)
+        number = rng.randrange(1, SEEDED_MAX)
         if number not in seen:
             seen.add(number)
             yield number

@@ -421,6 +421,22 @@ def test_type_too_big_for_a_cell_is_refused_before_any_deal_is_chosen(tmp_path: 
     assert "tried" not in result.output and not (tmp_path / "b.pdf").exists()
 
 
+def test_a_seeded_selection_is_checked_with_its_longest_deal_numbers(tmp_path: Path) -> None:
+    """--seed draws twelve-digit deal numbers: a cell that fits "#99999" but not those is
+    refused before any deal is chosen (it used to be found only after the solving)."""
+    layout = tmp_path / "l.toml"
+    layout.write_text(Path(load_layout("letter-4up").source).read_text().replace("body = ", "body = 14 #")
+                      .replace('bottom = "0.5in"', 'bottom = "0.7in"'))
+    args = ["book", "--game", "perpetual-motion", "--count", "4", "--jobs", "1", "--layout", str(layout),
+            "-o", str(tmp_path / "b.pdf")]
+    result = CliRunner().invoke(main, args + ["--seed", "7"])
+    assert result.exit_code == 2, result.output
+    assert "#999999999999 being the longest deal number this selection may pick" in result.output
+    assert "tried" not in result.output and not (tmp_path / "b.pdf").exists()
+    result = CliRunner().invoke(main, args)  # from deal 1 on, the numbers stay short: it fits
+    assert result.exit_code == 0 and (tmp_path / "b.pdf").exists(), result.output
+
+
 def test_the_least_margin_named_is_one_that_passes(tmp_path: Path) -> None:
     path = tmp_path / "tight.toml"
     path.write_text(Path(load_layout("a5").source).read_text().replace('bottom = "14mm"', 'bottom = "0.419in"'))

@@ -15,7 +15,8 @@ from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
 from ..fileio import check_writable, output_folder, parse_json, planned_folder, write_files
 from ..games import get_game
-from ..generate import Selection, even_mix, parse_mix, select_graded
+from ..deals import MAX_DEAL
+from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
 from .common import ProgressLine, jobs_option, named, rules_option, titled
@@ -164,7 +165,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                              f"catalog (a book's PDF carries its catalog anyway)")
     if catalog is None:  # type too big for a four-up cell is found before the deals are chosen
         chosen_game = get_game(game_name)
-        check_puzzle_heads(chosen_game, rules or chosen_game.default_rules, count or 99, layout)
+        widest = SEEDED_MAX - 1 if seed is not None else (start or 1) + max(max_tries, 1) - 1
+        check_puzzle_heads(chosen_game, rules or chosen_game.default_rules, count or 99, min(widest, MAX_DEAL), layout)
         cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                       title or f"{get_game(game_name).title} Puzzles").catalog
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
