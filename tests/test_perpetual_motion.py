@@ -286,6 +286,15 @@ def test_json_shape() -> None:
     assert data["stock"][:4] == ["JD", "2D", "9H", "JC"] and data["piles"] == [[], [], [], []]
 
 
+@pytest.mark.parametrize("start", [{"pass": 1, "stock": [], "stok": []}, {"pass": True, "stock": []}, {"stock": []}])
+def test_json_starts_entries_are_checked_key_by_key(start: dict) -> None:
+    """A misspelt key inside a start (as at the top level) is refused, not ignored."""
+    data = PM.to_json(PM.deal(1))
+    data["starts"] = [dict(start, stock=data["stock"])]
+    with pytest.raises(InputError, match='starts must be a list of {"pass": N, "stock": \\[cards\\]}, those two keys'):
+        PM.from_json(data)
+
+
 @pytest.mark.parametrize("text, message", [
     ("discarded: 0\nstock: JD 2D 9H JC\npile 1:\npile 2:\npile 3:\npile 4:\n", "missing from the stock"),
     ("stock: JD\npile 1:\npile 2:\npile 3:\npile 4:\n", "rows of four"),

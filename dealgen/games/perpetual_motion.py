@@ -416,8 +416,9 @@ by the game engine.
             raise InputError(located(f"piles must be a list of {NPILES} lists of cards", source))
         starts = data.get("starts", [])
         if not isinstance(starts, list) or not all(
-                isinstance(s, dict) and isinstance(s.get("pass"), int) and "stock" in s for s in starts):
-            raise InputError(located('starts must be a list of {"pass": N, "stock": [cards]}', source))
+                isinstance(s, dict) and set(s) == {"pass", "stock"} and type(s["pass"]) is int for s in starts):
+            raise InputError(located('starts must be a list of {"pass": N, "stock": [cards]}, those two keys each',
+                                     source))
         for key in ("pass", "discarded", "repeats"):
             value = data.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
