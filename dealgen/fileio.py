@@ -193,6 +193,10 @@ class _TwiceGiven(Exception):
     pass
 
 
+class KeyTwiceGiven(InputError):
+    """A JSON object that gives one key twice (a record otherwise of the right shape)."""
+
+
 def _one_value_a_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for key, value in pairs:
@@ -202,8 +206,9 @@ def _one_value_a_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def parse_json(text: str, source: str) -> Any:
-    """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2).
+def parse_json(text: str, source: str, line: int | None = None) -> Any:
+    """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2);
+    ``line`` when the text is that one line of the file (a JSON-lines record).
     A key given twice in one object is refused too: JSON readers keep one value or the other."""
     try:
         return json.loads(text, object_pairs_hook=_one_value_a_key)
@@ -211,10 +216,12 @@ def parse_json(text: str, source: str) -> Any:
         key = json.dumps(err.args[0], ensure_ascii=False)
         places = [m.start() for m in re.finditer(re.escape(key) + r"\s*:", text)]
         where = f":{text.count(chr(10), 0, places[1]) + 1}" if len(places) == 2 else ""  # when unambiguous
-        raise InputError(f"{source}{where}: the key {key} is given twice in one object; give it once") from None
+        where = where if line is None else f":{line}"
+        raise KeyTwiceGiven(f"{source}{where}: the key {key} is given twice in one object; give it once") from None
     except json.JSONDecodeError as err:
         what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"
-        raise InputError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {what}") from None
+        where = f"{err.lineno}:{err.colno}" if line is None else f"{line}:{err.colno}"
+        raise InputError(f"{source}:{where}: not valid JSON: {what}") from None
     except RecursionError:  # Python's decoder recurses once per level
         raise InputError(f"{source}: JSON nested too deeply to read (no dealgen file nests more than a few "
                          f"levels)") from None

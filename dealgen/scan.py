@@ -29,7 +29,7 @@ from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .games import get_game
 from .grade import GRADES
-from .fileio import check_writable, decode_text, parse_json, write_atomic
+from .fileio import KeyTwiceGiven, check_writable, decode_text, parse_json, write_atomic
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
@@ -95,6 +95,8 @@ def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
             done[record["deal"]] = record
             with path.open("ab") as handle:
                 handle.write(b"\n")
+        except KeyTwiceGiven:
+            raise  # a whole line, edited: never cut it
         except (InputError, UnicodeDecodeError):
             if not done:  # nothing shows it is a scan file: never cut it
                 raise InputError(f"{path}:{where}: not a scan result line (game, deal, rules, verdict); "
@@ -106,10 +108,12 @@ def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
 
 def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dict[str, Any]:
     try:
-        record = parse_json(line, str(path))
+        record = parse_json(line, str(path), lineno)
         record["deal"] = int(record["deal"])
         if not {"game", "rules", "verdict"} <= record.keys():
             raise KeyError("a field is missing")
+    except KeyTwiceGiven:
+        raise
     except (InputError, ValueError, KeyError, TypeError):
         raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
                          f"give a new output file") from None

@@ -243,6 +243,10 @@ def test_a_published_day_is_never_replaced_by_another_puzzle(tmp_path: Path) -> 
     moved = CliRunner().invoke(main, [*args, "--series-start", "2026-12-02"])  # entry 1, not entry 2
     assert moved.exit_code == 2 and "already published as deal" in moved.output, moved.output
     assert record.read_bytes() == before
+    text = record.read_text()  # an edited record that gives a key twice is named as such
+    record.write_text(text.replace('"deal":', '"deal": 1, "deal":', 1))
+    twice = CliRunner().invoke(main, [*args, "--series-start", "2026-12-01"])
+    assert twice.exit_code == 2 and 'the key "deal" is given twice' in twice.output, twice.output
 
 
 def test_a_book_pdf_serves_as_the_catalog(tmp_path: Path) -> None:

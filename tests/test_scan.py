@@ -100,6 +100,18 @@ def test_resume_keeps_a_last_record_that_lacks_only_its_newline(tmp_path) -> Non
     assert again.new == 1 and [r["deal"] for r in lines(path)] == [1, 2, 3]
 
 
+def test_resume_names_a_key_given_twice_and_cuts_nothing(tmp_path) -> None:
+    path = tmp_path / "scan.jsonl"
+    scan("penguin", range(1, 3), "parlett", jobs=1, path=path, grade=False)
+    first, second = path.read_text().splitlines()
+    twice = [line.replace("{", '{"deal": 9, ', 1) for line in (first, second)]
+    for text, line in ((f"{twice[0]}\n{second}\n", 1), (f"{first}\n{twice[1]}", 2)):  # the last, no newline
+        path.write_text(text)
+        with pytest.raises(InputError, match=f'scan.jsonl:{line}: the key "deal" is given twice'):
+            read_done(path, "penguin", "parlett")
+        assert path.read_text() == text
+
+
 def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
     path = tmp_path / "scan.jsonl"
     scan("penguin", range(2, 3), "parlett", jobs=1, path=path, grade=False)

@@ -13,7 +13,7 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import check_writable, output_folder, parse_json, planned_folder, write_files
+from ..fileio import KeyTwiceGiven, check_writable, output_folder, parse_json, planned_folder, write_files
 from ..games import get_game
 from ..deals import MAX_DEAL
 from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
@@ -304,6 +304,8 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
     try:
         old = parse_json(path.read_text(encoding="utf-8"), str(path))
         held = {key: old[key] for key in puzzle}
+    except KeyTwiceGiven:
+        raise
     except (OSError, ValueError, KeyError, TypeError, InputError):
         raise InputError(f"{path}: exists and is not a dealgen day record; move it away or give another -o folder") from None
     if held != puzzle:
