@@ -93,7 +93,7 @@ def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: L
     styles, body = _Styles(layout), layout.body_size
     _side_by_side(f"Puzzle {count}", styles.bold, layout.heading_size, f"Expert  {GRADE_MARKS['expert']}",
                   styles.regular, body, width, layout)
-    rules_label = printed(game.rules_label(rules)) if rules != game.default_rules else ""
+    rules_label = _head_rules(game, rules)
     if game.problem_kit() is not None:
         _side_by_side(f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1, rules_label,
                       styles.regular, body, width, layout)
@@ -102,6 +102,11 @@ def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: L
         _side_by_side(game.pysolfc_label(widest), styles.regular, body, rules_label, styles.regular, body, width, layout)
     except InputError as err:
         raise InputError(f"{err} (#{widest} being the longest deal number this selection may pick)") from None
+
+
+def _head_rules(game: Any, rules: str) -> str:
+    """The rule set a puzzle's head names: none for the game's first."""
+    return printed(game.rules_label(rules)) if rules != game.default_rules else ""
 
 
 def check_title_page(info: BookInfo, layout: Layout) -> None:
@@ -196,7 +201,7 @@ class _PuzzlePage(Flowable):
         canvas.drawRightString(x + width, top - head, grade)
         line2 = top - head - body * 1.6
         state = entry.state(book.game, book.catalog.rules)
-        rules = printed(book.game.rules_label(book.catalog.rules)) if book.catalog.rules != book.game.default_rules else ""
+        rules = _head_rules(book.game, book.catalog.rules)
         if entry.kind == "problem":
             origin = f"From deal #{entry.deal}, after {entry.turn} turns"
             canvas.setFont(regular, _side_by_side(origin, regular, body, "", regular, body, width, layout)[0])
