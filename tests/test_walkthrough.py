@@ -64,6 +64,9 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json")
     solution = shipped.solution(next(e for e in shipped.entries if e.deal == 43))
     assert len(build_walkthrough(solution, every=0).checkpoints) <= len(build_walkthrough(solution, every=20).checkpoints)
+    # a large --every keeps the milestones (a window of every // 4 once merged them all into the last move)
+    sparse = build_walkthrough(read_solution(SOLUTION_1), every=200).checkpoints
+    assert [(cp.after, cp.reasons) for cp in sparse] == [(cp.after, cp.reasons) for cp in fewer.checkpoints]
     # the steps between checkpoints cover the whole solution once
     covered = [s.number for i in range(len(wt1.checkpoints)) for s in wt1.steps_after(i)]
     assert covered == list(range(1, 92))

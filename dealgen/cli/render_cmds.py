@@ -308,7 +308,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
 
         data, diagrams = walkthrough_pdf_bytes(wt, mono, page)
         write_atomic(output, data)
-        click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagrams")
+        click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagram{'s' if diagrams != 1 else ''}")
         return
     from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, png_bytes
     from ..render.walkthrough import walkthrough_pngs
@@ -320,5 +320,5 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
             lowered.append(f"{name} at {used:g} dpi")
         images[name] = png_bytes(scene, dpi=used)
     write_files(output, images)  # all drawn before the first is written
-    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoints and an overview"
+    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoint{'s' if len(wt.checkpoints) != 1 else ''} and an overview"
                + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else ""))

@@ -349,7 +349,9 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
         milestones.setdefault(n, []).append("the last card home")
     else:
         milestones.setdefault(n, []).append("the end")
-    near = max(2, (every or 20) // 4)  # milestones only: merged as with the book's default, 20
+    # merged when a quarter of ``every`` apart, 2 to 5 moves (milestones only: as with the
+    # book's default, 20); a wider window would chain a whole game into its last move
+    near = min(5, max(2, (every or 20) // 4))
     # milestones a few moves apart make one diagram, after the last; the earlier ones name
     # their move, as the diagram may no longer show them (a column emptied, then refilled)
     merged: dict[int, list[str]] = {}
