@@ -185,6 +185,22 @@ def test_png_set_and_overview(wt1):
     assert any("Solved in 91 moves" in t.text for t in last.texts())
 
 
+def test_overview_wraps_long_titles_and_captions_whole(wt1):
+    """A daily title with a long date, and a caption of several milestones, wrap: the title
+    once ran off the sheet and captions were cut to two lines."""
+    from dataclasses import replace
+
+    long = "the beak freed at move 64, column 1 emptied at move 65, column 4 emptied at move 66, column 5 emptied"
+    points = list(wt1.checkpoints)
+    points[1] = replace(points[1], reasons=(long,))
+    wide = replace(wt1, dated="Wednesday 22 September 2027", checkpoints=tuple(points))
+    overview = overview_scene(wide)
+    assert overview.outside() == []
+    words = " ".join(t.text for t in overview.texts()).split()
+    for text in (f"{wide.title}: {wide.what}", points[1].title):
+        assert " ".join(text.split()) in " ".join(words), text
+
+
 def test_the_ending_is_never_alone_atop_a_page(wt1):
     """The last two steps and the ending line are kept together, so a page never starts with
     one step and "Solved in ..." under it."""

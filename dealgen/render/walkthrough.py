@@ -251,8 +251,10 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     gap = 12.0
     width = across * tw + (across - 1) * gap + 2 * PAD
     items: list = []
-    y = PAD + 16
-    items.append(Text(PAD, y, f"{wt.title}: {wt.what}", 16, pal.text, bold=True))
+    y = PAD
+    for k, line in enumerate(wrap(f"{wt.title}: {wt.what}", 16, width - 2 * PAD, True)):  # wraps, never runs off
+        y += 16 if k == 0 else 16 * 1.25
+        items.append(Text(PAD, y, line, 16, pal.text, bold=True))
     answer = wt.game.answer(wt.end)
     facts = ([answer] if answer else []) + [f"{wt.moves} moves", wt.game.rules_label(wt.solution.rules)]
     if wt.grade:
@@ -261,16 +263,17 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     items.append(Text(PAD, y, "  ·  ".join(facts), 9.5, pal.muted))
     y += 10
     label_size = 8.0
-    for i, (cp, thumb) in enumerate(zip(shown, thumbs)):
+    titles = [wrap(cp.title, label_size, tw, True) for cp in shown]  # whole: a caption is never cut short
+    label_h = max(2, *map(len, titles)) * label_size * 1.3
+    for i, (lines, thumb) in enumerate(zip(titles, thumbs)):
         col, row = i % across, i // across
         x = PAD + col * (tw + gap)
-        top = y + row * (th + 2 * label_size * 1.3 + gap)
-        title_lines = wrap(cp.title, label_size, tw, True)[:2]
-        for k, line in enumerate(title_lines):
+        top = y + row * (th + label_h + gap)
+        for k, line in enumerate(lines):
             items.append(Text(x, top + label_size * 1.3 * (k + 1), line, label_size, pal.text, bold=True))
-        items.append(Group(x, top + 2 * label_size * 1.3 + 3, thumb_scale, thumb))
+        items.append(Group(x, top + label_h + 3, thumb_scale, thumb))
     rows = (len(thumbs) + across - 1) // across
-    y += rows * (th + 2 * label_size * 1.3 + gap) + 6
+    y += rows * (th + label_h + gap) + 6
     items.append(Line(PAD, y, width - PAD, y, pal.slot_border, 0.5))
     y += 4
     # all the moves in notation, twenty or ten to a row (fewer if wide tokens need it), each row numbered
