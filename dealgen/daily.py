@@ -41,10 +41,11 @@ def day_words(day: dt.date) -> str:
 
 def parse_date(text: str) -> dt.date:
     """YYYY-MM-DD, or InputError saying what is wrong: the form, or a day the calendar lacks."""
-    try:
-        return dt.date.fromisoformat(text.strip())
-    except ValueError:
-        pass
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):  # fromisoformat alone takes 20261123, 2026-W48-1
+        try:
+            return dt.date.fromisoformat(text.strip())
+        except ValueError:
+            pass
     parts = re.fullmatch(r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})", text.strip())
     if parts is None:
         raise InputError(f"'{text}' is not a date in the form YYYY-MM-DD, e.g. 2026-11-23")

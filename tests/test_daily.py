@@ -36,6 +36,7 @@ def test_pick_takes_the_first_deal_of_the_weekdays_grade() -> None:
 @pytest.mark.parametrize("bad, words", [("2026-02-30", "not a date that exists"),
                                         ("2026-13-01", "not a date that exists"),
                                         ("tomorrow", "not a date in the form YYYY-MM-DD"),
+                                        ("20261123", "in the form YYYY-MM-DD"), ("2026-W48-1", "in the form YYYY-MM-DD"),
                                         ("23/11/2026", "not a date in the form YYYY-MM-DD"),
                                         ("2024-2-29", "write the date with two-digit month and day, 2024-02-29")])
 def test_dates_that_do_not_exist_or_are_written_otherwise(bad: str, words: str) -> None:
