@@ -4,6 +4,7 @@ mono without colour, reproducible bytes, and `dealgen render`."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -481,6 +482,17 @@ def test_the_smallest_pngs_allowed_are_drawn(name: str) -> None:
     for dpi, size in ((1, None), (None, (3000, 1)), (None, (1, 1)), (None, (5, 13))):
         image = Image.open(io.BytesIO(png_bytes(scene, dpi, size)))
         assert size is None or image.size == size
+
+
+def test_a_png_too_small_to_read_is_drawn_with_a_note(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["render", "penguin", "5", "-o", str(tmp_path / "t.png"), "--size", "10x10"])
+    assert result.exit_code == 0 and Image.open(tmp_path / "t.png").size == (10, 10)
+    note = re.fullmatch(r"dealgen: note: at --size 10x10 the smallest text is 0\.\d pixels tall, too small to read "
+                        r"\(for 5 pixels give --size (\d+)x(\d+) or more\)\n", result.stderr)
+    assert note, result.stderr
+    size = f"{note[1]}x{note[2]}"
+    again = CliRunner().invoke(main, ["render", "penguin", "5", "-o", str(tmp_path / "t.png"), "--size", size])
+    assert again.exit_code == 0 and again.stderr == ""
 
 
 def test_render_names_an_fcs_board_as_write_only(tmp_path: Path) -> None:

@@ -226,9 +226,11 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
 def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple[int, int] | None, title: str,
                  subject: str) -> None:
     if kind == "png":
-        from ..render.png import write_png
+        from ..render.png import legibility_note, write_png
 
         write_png(scene, output, dpi=dpi, size=pixels)
+        if note := legibility_note(scene, dpi, pixels):
+            click.echo(f"dealgen: note: {note}", err=True)
     else:
         from ..render.pdf import write_pdf
 
@@ -310,15 +312,20 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         write_atomic(output, data)
         click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagram{'s' if diagrams != 1 else ''}")
         return
-    from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, png_bytes
+    from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, legibility_note, png_bytes
     from ..render.walkthrough import walkthrough_pngs
 
     images, lowered = {}, []
-    for name, scene in walkthrough_pngs(wt, mono).items():
+    scenes = walkthrough_pngs(wt, mono)
+    note = legibility_note(next(iter(scenes.values())), dpi)  # the diagrams' type, at the --dpi asked
+    for name, scene in scenes.items():
         used = fitting_dpi(scene, dpi)  # a long record's overview is too tall for the asked resolution
         if used < (dpi or DEFAULT_DPI):
             lowered.append(f"{name} at {used:g} dpi")
         images[name] = png_bytes(scene, dpi=used)
     write_files(output, images)  # all drawn before the first is written
-    click.echo(f"wrote {len(images)} images to {output}: {len(wt.checkpoints)} checkpoint{'s' if len(wt.checkpoints) != 1 else ''} and an overview"
+    count = len(wt.checkpoints)
+    click.echo(f"wrote {len(images)} images to {output}: {count} checkpoint{'s' if count != 1 else ''} and an overview"
                + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else ""))
+    if note:
+        click.echo(f"dealgen: note: {note}", err=True)

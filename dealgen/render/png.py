@@ -8,6 +8,7 @@ greyscale ("L") image, so a mono diagram holds no colour at all.
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from pathlib import Path as FilePath
 
@@ -142,6 +143,25 @@ def render_image(scene: Scene, dpi: float | None = None, size: tuple[int, int] |
     if ss == 1:
         return big
     return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+MIN_TEXT_PIXELS = 5.0  # below this a card's index is a smudge
+
+
+def legibility_note(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> str | None:
+    """A note when the resolution or pixel size asked for draws the scene's smallest text too
+    small to read (a thumbnail may want that), naming the least that would do; else None."""
+    smallest = scene.smallest_text()
+    if smallest is None:
+        return None
+    scale = min(size[0] / scene.width, size[1] / scene.height) if size else (dpi or DEFAULT_DPI) / 72
+    if smallest * scale >= MIN_TEXT_PIXELS:
+        return None
+    need = MIN_TEXT_PIXELS / smallest
+    asked, least = ((f"--size {size[0]}x{size[1]}", f"--size {math.ceil(need * scene.width)}x{math.ceil(need * scene.height)}")
+                    if size else (f"--dpi {dpi:g}", f"--dpi {math.ceil(72 * need)}"))
+    return (f"at {asked} the smallest text is {smallest * scale:.1f} pixels tall, too small to read "
+            f"(for {MIN_TEXT_PIXELS:g} pixels give {least} or more)")
 
 
 def png_bytes(scene: Scene, dpi: float | None = None, size: tuple[int, int] | None = None) -> bytes:
