@@ -105,6 +105,21 @@ class Selection:
                 f"{self.unsolved} {self.lacking}")
 
 
+MAX_TRIES = 10**9  # more deals than any run could solve
+
+
+def check_selection(start: int | None, seed: int | None, max_tries: int, jobs: int) -> None:
+    """InputError for selection options out of range (solitaires and problems alike)."""
+    if start is not None and seed is not None:
+        raise InputError("give --start or --seed, not both")
+    if start is not None and not 0 <= start <= MAX_DEAL:
+        raise InputError(f"--start must be a deal number from 0 to {MAX_DEAL}, not {start}")
+    if not 1 <= max_tries <= MAX_TRIES:
+        raise InputError(f"--max-tries must be from 1 to {MAX_TRIES:,}, got {max_tries}")
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+
+
 def select(
     game: str,
     rules: str,
@@ -124,8 +139,6 @@ def select(
     solution, or for a game that plays itself a record of a loss (Perpetual Motion's puzzles
     ask whether the deal comes out).
     """
-    if max_tries < 1:
-        raise InputError(f"--max-tries must be at least 1, got {max_tries}")
     kept: dict[str, list[Entry]] = {g: [] for g in mix}
     seen: dict[str, int] = {}
     tried = unsolved = 0
@@ -167,12 +180,7 @@ def select_graded(game: str, rules: str, mix: dict[str, int], start: int | None 
     from .grade import load_calibration
     from .scan import solve_many
 
-    if start is not None and seed is not None:
-        raise InputError("give --start or --seed, not both")
-    if start is not None and not 0 <= start <= MAX_DEAL:
-        raise InputError(f"--start must be a deal number from 0 to {MAX_DEAL}, not {start}")
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    check_selection(start, seed, max_tries, jobs)
     calibration = load_calibration(game, rules)
     if calibration is None:
         raise InputError(f"{game} ({rules} rules) has no grade calibration yet: "

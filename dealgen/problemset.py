@@ -15,9 +15,9 @@ import os
 from typing import Any, Callable, Iterator
 
 from .catalog import Catalog, ProblemEntry
-from .errors import CheckFailed, InputError
+from .errors import CheckFailed
 from .games import Game
-from .generate import Selection, candidates, unfilled
+from .generate import Selection, candidates, check_selection, unfilled
 
 
 def _find(task: tuple) -> list[dict[str, Any]]:
@@ -39,12 +39,7 @@ def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: i
                     progress: Callable[[int, dict[str, int]], None] | None = None) -> Selection:
     """``count`` problems of any grade (``mix`` None), or the bands of ``mix``, from the first
     deals that have them; easiest first in the catalog."""
-    if max_tries < 1:
-        raise InputError(f"--max-tries must be at least 1, got {max_tries}")
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
-    if start is not None and seed is not None:
-        raise InputError("give --start or --seed, not both")
+    check_selection(start, seed, max_tries, jobs)
     from .grade import GRADES
 
     wanted = dict(mix) if mix else {"any": count}

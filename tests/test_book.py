@@ -350,7 +350,7 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
         (["book", "--catalog", str(cat), "--title", "Long " * 600, "-o", str(tmp_path / "b.pdf")],
          "the title page's text (title, subtitle and author) is"),
         (["book", "--catalog", str(cat), "--save-catalog", str(tmp_path / "b.pdf"), "-o", str(tmp_path / "b.pdf")],
-         "--save-catalog and -o name the same file"),
+         "b.pdf: a catalog is JSON; give --save-catalog a file name ending in .json"),
         (["book", "--catalog", str(tmp_path / "missing.json")], "cannot read the catalog"),
         (["book", "--count", "0", "-o", str(tmp_path / "b.pdf")], "--count must be at least 1"),
         (["book", "--catalog", str(cat), "-o", str(tmp_path / "b.txt")], "a book is a PDF"),

@@ -113,13 +113,27 @@ def test_generate_bad_input(tmp_path) -> None:
                         (["--mix", ""], "--mix is empty"),
                         (["--start", "1", "--seed", "2"], "not both"),
                         (["--seed", "-1"], "not in the range x>=0"),  # as play and problems
-                        (["--max-tries", "0"], "--max-tries must be at least 1"),
+                        (["--max-tries", "0"], "--max-tries must be from 1 to 1,000,000,000, got 0"),
+                        (["--max-tries", str(2**63)], "--max-tries must be from 1 to 1,000,000,000"),
+                        (["-o", str(tmp_path / "c.pdf")], "c.pdf: a catalog is JSON; give a file name ending in .json"),
                         (["--count", "99999999999999999999"], "99999999999999999999 puzzles need at least as many deals"),
                         (["--rules", "loose"], "unknown rule set"),
                         (["-o", str(tmp_path / "none" / "c.json")], "does not exist")]:
         result = runner.invoke(main, ["generate", "penguin", *args])
         assert result.exit_code == 2, (args, result.output)
         assert words in result.output, (args, result.output)
+
+
+def test_a_catalogs_default_name_counts_what_it_holds(tmp_path, monkeypatch) -> None:
+    """--mix easy:1 writes penguin-1.json, never over a 40-deal catalog's penguin-40.json."""
+    from click.testing import CliRunner
+
+    from dealgen.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["generate", "penguin", "--mix", "easy:1", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["penguin-1.json"]
 
 
 def test_a_band_left_short_says_how_many_were_found_of_how_many() -> None:
