@@ -119,6 +119,11 @@ def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: st
     if len(graded) < 2:
         raise InputError("calibration needs at least two deals with a solution (or a record of play)")
     weights = weights_for(game)
+    for r in graded:  # a scan made with --no-grade lacks the grading metrics: its reference would be empty
+        lacking = [name for name in weights if name not in r["metrics"]]
+        if lacking:
+            raise InputError(f"deal {r['deal']}'s scan record lacks {', '.join(lacking)} (a scan made with "
+                             f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
     reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
                  for name in weights}
     scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)

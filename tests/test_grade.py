@@ -86,6 +86,19 @@ def test_cli_calibrate_writes_a_readable_file(tmp_path) -> None:
     assert json.loads(out.read_text())["bands"] == list(BANDS)
 
 
+def test_calibrate_refuses_an_ungraded_scan_and_writing_over_it(tmp_path) -> None:
+    scan = tmp_path / "s.jsonl"
+    assert CliRunner().invoke(main, ["scan", "penguin", "2-3", "--jobs", "1", "--no-grade", "-o", str(scan)]).exit_code == 0
+    before = scan.read_bytes()
+    out = tmp_path / "g.json"
+    args = ["calibrate", "penguin", "--deals", "2-3", "--jobs", "1", "--from-scan", str(scan)]
+    result = CliRunner().invoke(main, [*args, "-o", str(out)])
+    assert result.exit_code == 2 and "deal 2's scan record lacks min_cells (a scan made with --no-grade?)" in result.output
+    result = CliRunner().invoke(main, [*args, "-o", str(scan)])
+    assert result.exit_code == 2 and "--from-scan and -o name the same file" in result.output, result.output
+    assert scan.read_bytes() == before and not out.exists()
+
+
 def test_bad_calibration_file(tmp_path) -> None:
     path = tmp_path / "bad.json"
     path.write_text('{"schema": "something else"}')

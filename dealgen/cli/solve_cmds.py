@@ -182,6 +182,8 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
                          f"give -o FILE to write a smaller sample's elsewhere")
     target = Path(output) if output else data_path(game.name, rules)
     check_writable(target)
+    if from_scan is not None and Path(from_scan).resolve() == target.resolve():
+        raise InputError(f"{from_scan}: --from-scan and -o name the same file; the cut points would replace the scan")
     with tempfile.TemporaryDirectory() as tmp, _Progress(f"calibrate {game.name} {deal_range}") as progress:
         lines = from_scan or str(Path(tmp) / "scan.jsonl")
         report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
