@@ -149,6 +149,19 @@ def test_verify_names_the_illegal_move(tmp_path: Path) -> None:
     assert "position before move 2" in shown and "cells: 3D - - - - - -" in shown
 
 
+def test_verify_show_draws_a_catalogs_failing_entry(tmp_path: Path) -> None:
+    seeds = Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json"
+    data = json.loads(seeds.read_text())
+    entry = data["deals"][2]
+    entry["solution"][5] = entry["solution"][4]  # deal 2's sixth move made illegal
+    bad = tmp_path / "cat.json"
+    bad.write_text(json.dumps(data))
+    result = run("verify", "--show", str(bad))
+    assert result.exit_code == 1
+    assert f"penguin deal {entry['deal']} (parlett): FAILED at move 6" in result.output
+    assert result.output.count("position before move 6:") == 1 and "cells: " in result.output
+
+
 def test_verify_counts_cards_home_when_not_won(tmp_path: Path) -> None:
     lines = golden_text().splitlines()
     short = write(tmp_path, "\n".join(lines[:6]) + "\n")  # headers + the first line of moves

@@ -69,6 +69,8 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         else:
             for verdict in verdicts:
                 click.echo(verdict.line())
+                if show and not verdict.ok and hasattr(verdict, "before_error"):  # (a problem's verdict has none)
+                    _show_position(catalog.game, verdict)
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
@@ -92,10 +94,16 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         echo_json(verdict.to_json())
     else:
         click.echo(verdict.line())
-        if show and verdict.before_error is not None:
-            click.echo(f"position before move {verdict.error.move}:")
-            click.echo(get_game(solution.game).to_text(verdict.before_error), nl=False)
-        elif show and not verdict.ok:  # every move legal, but not the claimed end: where play stopped
-            click.echo(f"position after the last move ({verdict.moves_played}):")
-            click.echo(get_game(solution.game).to_text(verdict.final), nl=False)
+        if show and not verdict.ok:
+            _show_position(solution.game, verdict)
     return 0 if verdict.ok else 1
+
+
+def _show_position(game: str, verdict) -> None:
+    """--show: the position before the failing move, or where play stopped short of the end."""
+    if verdict.before_error is not None:
+        click.echo(f"position before move {verdict.error.move}:")
+        click.echo(get_game(game).to_text(verdict.before_error), nl=False)
+    elif verdict.final is not None:  # every move legal, but not the claimed end: where play stopped
+        click.echo(f"position after the last move ({verdict.moves_played}):")
+        click.echo(get_game(game).to_text(verdict.final), nl=False)
