@@ -325,7 +325,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         raise InputError(f"{source}: 'selection' must be an object")
     kind = entry_type(game)
     entries = []
-    first: dict[Any, int] = {}  # each puzzle once: a deal (or a problem's deal and turn)
+    first: dict[Any, int] = {}  # each puzzle once: a deal (or a problem's deal and position)
     for i, raw in enumerate(data["deals"], 1):
         where = f"{source}: deals[{i}]"
         if not isinstance(raw, dict):
@@ -333,7 +333,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         entry = kind.from_json(raw, where, game)
         if entry.grade not in GRADES:
             raise InputError(f"{where}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
-        key = (entry.deal, getattr(entry, "turn", None))
+        key = (entry.deal, getattr(entry, "position", None))  # (a turn number alone does not tell positions apart)
         if key in first:
             raise InputError(f"{where}: the same puzzle as deals[{first[key]}] ({getattr(entry, 'source', f'deal {entry.deal}')})")
         first[key] = i

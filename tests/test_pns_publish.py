@@ -210,6 +210,13 @@ def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
     assert result.exit_code == 2 and str(path) in result.output and message in result.output
 
 
+def test_a_problem_given_twice_under_another_turn_is_refused(tmp_path: Path):
+    data = json.loads(catalog().dumps())
+    data["deals"].append(dict(data["deals"][0], turn=data["deals"][0]["turn"] + 2))
+    with pytest.raises(InputError, match=re.escape("deals[2]: the same puzzle as deals[1] (deal 26")):
+        parse_catalog(json.dumps(data), "cat.json")
+
+
 def test_a_small_book_end_to_end(tmp_path: Path):
     cat = catalog()
     path = tmp_path / "cat.json"
