@@ -35,6 +35,9 @@ from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 
 
+MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
+
+
 def parse_range(text: str) -> range:
     """``A-B`` (inclusive) or a single number; InputError for ``10-1`` or ``a-b``."""
     raw = str(text).strip()
@@ -50,6 +53,9 @@ def parse_range(text: str) -> range:
         raise InputError(f"'{text}': {err}") from None
     if b < a:
         raise InputError(f"'{text}' is an empty range: the first deal must not be above the last")
+    if b - a + 1 > MAX_RANGE:  # a run keeps every deal's record in memory (and would take years)
+        raise InputError(f"'{text}' is {b - a + 1:,} deals; a run takes at most {MAX_RANGE:,}: split the range "
+                         f"(a scan's -o file resumes and extends)")
     return range(a, b + 1)
 
 

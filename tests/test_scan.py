@@ -22,6 +22,10 @@ def test_parse_range() -> None:
     for bad in ("10-1", "a-b", "-3", "1-", "1-x", ""):
         with pytest.raises(InputError):
             parse_range(bad)
+    assert parse_range("5-1000004") == range(5, 1000005)
+    for big in ("1-1000001", "1-100000000000000000000"):  # a run once held them all in memory, or hung
+        with pytest.raises(InputError, match="a run takes at most 1,000,000: split the range"):
+            parse_range(big)
 
 
 def _slow_square(task: tuple) -> int:
