@@ -164,7 +164,10 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
     if path is not None:
         path = check_writable(path)
         done = read_done(path, game, rules)
-        handle = path.open("a", encoding="utf-8")
+        try:
+            handle = path.open("a", encoding="utf-8")
+        except OSError as err:  # an existing file that may be read but not written (read-only, immutable)
+            raise InputError(f"{path}: cannot add results to it ({err.strerror or err}); give another -o file") from None
     redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states)}
     todo = [n for n in deals if n not in done or n in redo]
     report = ScanReport()

@@ -6,6 +6,7 @@ import itertools
 import json
 import multiprocessing
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -114,6 +115,23 @@ def test_resume_names_a_key_given_twice_and_cuts_nothing(tmp_path) -> None:
         with pytest.raises(InputError, match=f'scan.jsonl:{line}: the key "deal" is given twice'):
             read_done(path, "penguin", "parlett")
         assert path.read_text() == text
+
+
+def test_a_results_file_that_cannot_be_added_to_is_named(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "scan.jsonl"
+    scan("penguin", range(1, 2), "parlett", jobs=1, path=path, grade=False)
+    before = path.read_bytes()
+    real_open = Path.open
+
+    def refusing(self, mode="r", *args, **kwargs):  # as a read-only or immutable file does
+        if self == path and "a" in mode:
+            raise PermissionError(1, "Operation not permitted")
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refusing)
+    with pytest.raises(InputError, match="scan.jsonl: cannot add results to it \\(Operation not permitted\\)"):
+        scan("penguin", range(1, 3), "parlett", jobs=1, path=path, grade=False)
+    assert path.read_bytes() == before
 
 
 def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
