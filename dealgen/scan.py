@@ -181,14 +181,23 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
             done[record["deal"]] = record
             report.new += 1
             if handle is not None:
-                handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-                handle.flush()
+                try:
+                    handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    handle.flush()
+                except OSError as err:
+                    if path is None:
+                        raise  # standard output: the command line's own handler says so
+                    raise InputError(f"{path}: could not be written ({err.strerror or err}); the results written "
+                                     f"so far are kept, and the same command resumes from them") from None
             if progress is not None:
                 progress(report.new, len(todo), time.monotonic() - start)
     finally:
         report.seconds = time.monotonic() - start
         if path is not None and handle is not None:
-            handle.close()
+            try:
+                handle.close()
+            except OSError:
+                pass  # (every line was flushed as written: a failed write has said what went wrong)
     if redo:  # every retry finished: one line a deal again, in deal order
         kept = read_done(path, game, rules)
         write_atomic(path, "".join(json.dumps(kept[n], ensure_ascii=False) + "\n" for n in sorted(kept)))

@@ -134,6 +134,23 @@ def test_a_results_file_that_cannot_be_added_to_is_named(tmp_path, monkeypatch) 
     assert path.read_bytes() == before
 
 
+def test_a_full_disk_names_the_results_file(tmp_path, monkeypatch) -> None:
+    import errno
+    import io
+
+    path = tmp_path / "scan.jsonl"
+    real_open = Path.open
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "open", lambda self, mode="r", *a, **k: Full() if self == path and "a" in mode
+                        else real_open(self, mode, *a, **k))
+    with pytest.raises(InputError, match="scan.jsonl: could not be written \\(No space left on device\\); the results"):
+        scan("penguin", range(1, 3), "parlett", jobs=1, path=path, grade=False)
+
+
 def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
     path = tmp_path / "scan.jsonl"
     scan("penguin", range(2, 3), "parlett", jobs=1, path=path, grade=False)
