@@ -165,6 +165,9 @@ def select(
     counts = {g: len(v) for g, v in kept.items()}
     failed = unfilled(counts, mix, tried, max_tries)
     if failed:
+        if unsolved:  # a budget too small leaves every deal unsolved: say so, not only "raise --max-tries"
+            failed += (f"; {unsolved} of the {tried} had no solution within the solver's budget"
+                       f"{' (raise --max-states)' if unsolved * 2 > tried else ''}")
         raise CheckFailed(failed)
     # easiest first, and within a band by percentile, so a book's difficulty rises smoothly
     entries = tuple(e for g in mix for e in sorted(kept[g], key=lambda e: (e.percentile, e.deal)))

@@ -60,6 +60,15 @@ def test_a_band_that_cannot_be_filled_fails_clearly() -> None:
     # the last deal numbers, not the tries, run out first
     with pytest.raises(CheckFailed, match=r"'expert' \(found 0 of 5\) before the deal numbers ran out at 10+ \(tried 1 deal;"):
         select("penguin", "parlett", {"expert": 5}, candidates(MAX_DEAL, None), 10, fake_solve)
+    # a budget too small to solve most deals is named as the cause, beside --max-tries
+    with pytest.raises(CheckFailed, match=r"; 1 of the 10 had no solution within the solver's budget$"):
+        select("penguin", "parlett", {"expert": 5}, candidates(1, None), 10, fake_solve)
+
+    def unsolvable(numbers):
+        return (Fake(n, "unknown", None) for n in numbers)
+
+    with pytest.raises(CheckFailed, match=r"; 10 of the 10 had no solution within the solver's budget \(raise --max-states\)$"):
+        select("penguin", "parlett", {"expert": 5}, candidates(1, None), 10, unsolvable)
 
 
 def test_mix_parsing() -> None:
