@@ -56,7 +56,7 @@ def unfilled(counts: dict[str, int], wanted: dict[str, int], tried: int, max_tri
         return None
     if [g for g, _, _ in short] == ["any"]:
         _, found, n = short[0]
-        return f"could not find {n} problems (found {found}) {tries_note(tried, max_tries, mixed=False)}"
+        return f"could not find {n} problem{'s' if n != 1 else ''} (found {found}) {tries_note(tried, max_tries, mixed=False)}"
     bands = ", ".join(f"'{g}' (found {found} of {n})" for g, found, n in short)
     return f"could not fill the grade band{'s' if len(short) > 1 else ''} {bands} {tries_note(tried, max_tries)}"
 
@@ -64,10 +64,10 @@ def unfilled(counts: dict[str, int], wanted: dict[str, int], tried: int, max_tri
 def tries_note(tried: int, max_tries: int, mixed: bool = True) -> str:
     """Why a selection stopped short: the --max-tries it used up, or the deal numbers it ran out
     of; ``mixed`` when grade bands were asked for (then changing --mix is a way out too)."""
+    deals = f"{tried} deal{'s' if tried != 1 else ''}"
     if tried < max_tries:
-        deals = f"{tried} deal{'s' if tried != 1 else ''}"
         return f"before the deal numbers ran out at {MAX_DEAL} (tried {deals}; give a lower --start)"
-    return f"within --max-tries {max_tries} (tried {tried} deals; raise --max-tries{' or change --mix' if mixed else ''})"
+    return f"within --max-tries {max_tries} (tried {deals}; raise --max-tries{' or change --mix' if mixed else ''})"
 
 
 def candidates(start: int | None, seed: int | None) -> Iterator[int]:
