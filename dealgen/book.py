@@ -129,7 +129,7 @@ class _Styles:
         # allowWidows=0: a paragraph's last line never starts a page alone (every style below inherits it)
         self.body = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.35, spaceAfter=body * 0.5,
                                    allowWidows=0)
-        self.small = ParagraphStyle("small", parent=self.body, fontSize=body * 0.85, leading=body * 1.15)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=layout.small_size, leading=layout.small_size * 1.35)
         self.h1 = ParagraphStyle("h1", fontName=bold, fontSize=layout.heading_size, leading=layout.heading_size * 1.3,
                                  spaceAfter=layout.heading_size * 0.6)
         self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
@@ -231,7 +231,7 @@ class _PuzzlePage(Flowable):
         page = self.book.page_refs.page_of(number)
         if page is None:
             return 0.0  # the first pass: the solutions are not laid out yet
-        size = self.book.layout.body_size * 0.85
+        size = self.book.layout.small_size
         self.canv.saveState()
         self.canv.setFont(self.book.styles.regular, size)
         self.canv.setFillGray(0.3)
@@ -247,7 +247,7 @@ class _PuzzlePage(Flowable):
         if lines < 2:  # (a label over a single line looks like a stray rule)
             return
         canvas.saveState()
-        canvas.setFont(self.book.styles.regular, layout.body_size * 0.85)
+        canvas.setFont(self.book.styles.regular, layout.small_size)
         canvas.setFillGray(0.45)
         canvas.drawString(x, top - layout.body_size, "Notes")
         canvas.setStrokeGray(0.75)
@@ -328,7 +328,7 @@ class _Book:
         else:
             odd_text = _strip(self.info.title)
             even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
-        size = layout.foot_size
+        size = layout.small_size
         y = bleed + layout.foot_baseline()
         canvas.saveState()
         canvas.setFont(self.styles.regular, size)

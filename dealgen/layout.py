@@ -51,7 +51,8 @@ LENGTH_MIN = {"page.width": 144.0, "page.height": 144.0}  # the text area alone 
 # Trimming is not exact: nothing is printed nearer the trim than this (Amazon KDP's least margins:
 # 0.375in on a page with bleed, 0.25in without); the running foot sits in the bottom margin above it.
 SAFE_BLEED, SAFE_PLAIN = 27.0, 18.0
-FOOT_SCALE = 0.85  # the running foot's size, of the body's
+SMALL_SCALE = 0.85  # small type (running foot, notes, page references), of the body's size
+SMALL_MIN = FONT_RANGES["fonts.body"][0]  # ... but never under the body's own least size
 
 
 @dataclass(frozen=True)
@@ -91,13 +92,13 @@ class Layout:
         return SAFE_BLEED if self.bleed else SAFE_PLAIN
 
     @property
-    def foot_size(self) -> float:
-        return self.body_size * FOOT_SCALE
+    def small_size(self) -> float:
+        return max(SMALL_MIN, self.body_size * SMALL_SCALE)
 
     def foot_baseline(self) -> float:
         """The running foot's baseline above the trim's bottom: mid-margin, or higher where
         that would put its descenders in the unsafe strip."""
-        return max(self.bottom / 2 - self.foot_size / 3, self.safe + 0.25 * self.foot_size)
+        return max(self.bottom / 2 - self.small_size / 3, self.safe + 0.25 * self.small_size)
 
     def trim_left(self, page_number: int) -> float:
         """Where the trim starts across the PDF page: after the bleed, unless the bleed is on the
@@ -220,7 +221,7 @@ def load_layout(name_or_path: str) -> Layout:
         source=str(path), bleed_binding=values["page.bleed_binding"],
     )
     need = {key: layout.safe for key in ("margins.inside", "margins.outside", "margins.top")}
-    need["margins.bottom"] = layout.safe + 1.5 * layout.foot_size  # the running foot and a gap above it
+    need["margins.bottom"] = layout.safe + 1.5 * layout.small_size  # the running foot and a gap above it
     for key, least in need.items():
         if values[key] < least:
             why = "with a bleed" if layout.bleed else "without a bleed"

@@ -291,7 +291,19 @@ def test_bad_layout_files(tmp_path: Path, edit, words) -> None:
 def test_the_running_foot_stays_clear_of_the_trim_and_the_text(name: str) -> None:
     layout = load_layout(name)
     baseline = layout.foot_baseline()
-    assert baseline + layout.foot_size <= layout.bottom  # above the unsafe strip (by construction), below the text
+    assert baseline + layout.small_size <= layout.bottom  # above the unsafe strip (by construction), below the text
+
+
+def test_small_type_never_goes_under_the_least_body_size(tmp_path: Path) -> None:
+    """Notes, "Solution on page N" and the running foot are 85% of the body, but with the
+    least body (7 pt) they stay at 7 pt; they once printed at 5.95."""
+    from dealgen.book import _Styles
+
+    path = tmp_path / "tiny.toml"
+    path.write_text(Path(load_layout("a5").source).read_text().replace("body = ", "body = 7 #"))
+    tiny, normal = load_layout(str(path)), load_layout("a5")
+    assert tiny.body_size == 7 and tiny.small_size == 7 and _Styles(tiny).small.fontSize == 7
+    assert normal.small_size == pytest.approx(normal.body_size * 0.85)
 
 
 def test_the_inches_hint_only_when_inches_would_do(tmp_path: Path) -> None:
