@@ -104,6 +104,19 @@ def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: L
         raise InputError(f"{err} (#{widest} being the longest deal number this selection may pick)") from None
 
 
+MIN_DRAWN = 6.0  # points: a puzzle diagram's smallest text, shrunk to fit its cell, prints no smaller
+
+
+def _check_drawn_size(scene: Any, scale: float, width: float, height: float, layout: Layout) -> None:
+    """InputError when a cell is too small for its diagram to be read (a custom page size)."""
+    smallest = scene.smallest_text()
+    if smallest is not None and smallest * scale < MIN_DRAWN:
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: a puzzle's cell ({width / 72:.2f} x "
+                         f"{height / 72:.2f}in) is too small for its diagram, whose text would print "
+                         f"{smallest * scale:.1f} pt high (at least {MIN_DRAWN:g}); give the puzzles more room: a "
+                         f"larger page, smaller margins, or fewer puzzles on a page")
+
+
 def _head_rules(game: Any, rules: str) -> str:
     """The rule set a puzzle's head names: none for the game's first."""
     return printed(game.rules_label(rules)) if rules != game.default_rules else ""
@@ -222,6 +235,7 @@ class _PuzzlePage(Flowable):
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
         scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
+        _check_drawn_size(scene, scale, width, height, layout)
         drawn = scene.height * scale
         draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
         self._notes(x, diagram_top - drawn - layout.body_size * 1.5, width, bottom)

@@ -449,6 +449,20 @@ def test_a_seeded_selection_is_checked_with_its_longest_deal_numbers(tmp_path: P
     assert result.exit_code == 0 and (tmp_path / "b.pdf").exists(), result.output
 
 
+def test_a_cell_too_small_to_read_its_diagram_is_refused(tmp_path: Path) -> None:
+    """A letterbox page (11 x 3.5in, two puzzles: a cell 1in high) once printed card indices 1.1 pt high."""
+    wide = tmp_path / "wide.toml"
+    wide.write_text('name = "wide"\ndescription = "a letterbox page"\n[page]\nwidth = "11in"\nheight = "3.5in"\n'
+                    '[margins]\ninside = "0.5in"\noutside = "0.5in"\ntop = "0.4in"\nbottom = "0.6in"\n'
+                    '[puzzles]\nper_page = 2\n[style]\nmono = false\n'
+                    '[fonts]\nfamily = "DejaVu Sans"\nbody = 9\nheading = 12\ntitle = 20\n')
+    assert load_layout(str(wide)).height == 3.5 * 72
+    result = CliRunner().invoke(main, ["book", "--catalog", str(SEEDS / "penguin-40.json"), "--layout", str(wide),
+                                       "-o", str(tmp_path / "b.pdf")])
+    assert result.exit_code == 2 and "is too small for its diagram, whose text would print" in result.output, result.output
+    assert not (tmp_path / "b.pdf").exists()
+
+
 def test_the_least_margin_named_is_one_that_passes(tmp_path: Path) -> None:
     path = tmp_path / "tight.toml"
     path.write_text(Path(load_layout("a5").source).read_text().replace('bottom = "14mm"', 'bottom = "0.419in"'))
