@@ -98,7 +98,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     band are kept, easiest first. Every solution is replayed through the engine before writing.
     """
     name = get_game(game).name
-    if output is not None and not output.lower().endswith(".json"):
+    if output is not None and not check_writable(output).name.lower().endswith(".json"):  # a folder: named as such
         raise InputError(f"{output}: a catalog is JSON; give a file name ending in .json")
     default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
     total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
@@ -162,9 +162,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     game_name = cat.game if catalog is not None else get_game(game).name
     target = _target(output, f"{game_name}-book-{layout.name}.pdf")
     if save_catalog:
-        if not save_catalog.lower().endswith(".json"):
+        if not check_writable(save_catalog).name.lower().endswith(".json"):  # (so never the book, a .pdf)
             raise InputError(f"{save_catalog}: a catalog is JSON; give --save-catalog a file name ending in .json")
-        check_writable(save_catalog)  # (never the book: that ends in .pdf)
     if catalog is None:  # type too big for a four-up cell is found before the deals are chosen
         chosen_game = get_game(game_name)
         widest = SEEDED_MAX - 1 if seed is not None else (start or 1) + max(max_tries, 1) - 1
