@@ -125,6 +125,18 @@ def test_id_walkthrough_marks_the_last_deal() -> None:
     assert "the stock is used up" in reasons and "every card discarded" in reasons
 
 
+def test_no_periodic_diagram_a_move_or_two_from_a_milestone() -> None:
+    """The daily for 2026-11-29 drew the position after move 49 ("the stock is used up") and
+    again after move 50 (periodic); a periodic one just before the end repeated it too."""
+    from dealgen.catalog import read_catalog
+
+    shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "idiots-delight-20.json")
+    for entry in shipped.entries:
+        for every in (5, 10):
+            stops = [cp.after for cp in build_walkthrough(shipped.solution(entry), every=every).checkpoints]
+            assert all(b - a > 2 for a, b in zip(stops, stops[1:])), (entry.deal, every, stops)
+
+
 @pytest.mark.parametrize("name,deal", (("perpetual-motion", 3), ("idiots-delight", 23)))
 def test_cli_render_and_walkthrough(tmp_path: Path, name: str, deal: int) -> None:
     runner = CliRunner()

@@ -34,7 +34,10 @@ def checkpoints(game: Any, states: Sequence[IDState], moves: Sequence[Any], ever
     marks = default_checkpoints(len(moves), every)
     deals = [k for k, move in enumerate(moves, 1) if not move.stacks]
     if deals and deals[-1] < len(moves):
-        marks.setdefault(deals[-1], []).append("the stock is used up")
+        used = deals[-1]
+        for k in [k for k, reasons in marks.items() if reasons == [""] and abs(k - used) <= 2]:
+            del marks[k]  # a periodic diagram a move or two from this one would show nearly the same
+        marks.setdefault(used, []).append("the stock is used up")
     end = states[-1]
     marks[len(moves)] = ["every card discarded" if end.discarded == 52 else "the end"]
     return dict(sorted(marks.items()))

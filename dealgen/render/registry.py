@@ -71,8 +71,8 @@ def position_scene(game: Game | str, state: Any, options: DiagramOptions | None 
 
 def default_checkpoints(count: int, every: int) -> dict[int, list[str]]:
     marks: dict[int, list[str]] = {0: ["the deal"]}
-    if every > 0:
-        for k in range(every, count, every):
+    if every > 0:  # (none in the last two moves: the end's own diagram follows)
+        for k in range(every, count - 2, every):
             marks.setdefault(k, []).append("")  # a periodic diagram needs no reason
     marks.setdefault(count, []).append("the end")
     return marks
