@@ -16,6 +16,7 @@ when the file is read, so an unknown token is reported with its line, not mid-re
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -86,9 +87,10 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        if ":" in line:
-            key, _, value = line.partition(":")
-            key = key.strip().lower()
+        key, colon, value = line.partition(":")
+        key = key.strip().lower()
+        # a header's name is words; "d1-d5 d2:d4" is moves with a stray colon, named by its move number
+        if colon and re.fullmatch(r"[a-z0-9_ ]+", key) and (not tokens or key in HEADERS):
             if tokens:
                 raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
             if key not in HEADERS:

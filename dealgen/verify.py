@@ -70,7 +70,8 @@ class Verdict:
                 f"{', '.join(r for r in rule_sets if r != s.rules)})")
             return f"{where}: FAILED at move {self.error.move} '{self.error.token}': {self.error.reason}{hint}"
         claim = self.solution.outcome
-        legal = f"all {self.moves_played} moves are legal" if self.moves_played else "there are no moves"
+        legal = ("there are no moves" if not self.moves_played else "the 1 move is legal" if self.moves_played == 1
+                 else f"all {self.moves_played} moves are legal")
         failed = located(what, s.source or None)
         if self.mismatch is not None:
             return f"{failed}: FAILED: {legal} but {self.mismatch}"

@@ -374,6 +374,28 @@ def test_standard_output_into_a_full_disk_is_one_line_and_exit_2(args) -> None:
     assert result.stderr == "dealgen: error: standard output could not be written (No space left on device)\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_solve_writes_its_file_even_when_standard_output_fails(tmp_path: Path) -> None:
+    """`dealgen solve ... -o F | head -1` once lost F: it was written after the report."""
+    import subprocess
+    import sys
+
+    root, out = Path(__file__).resolve().parents[1], tmp_path / "s.txt"
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-c", "from dealgen.cli import main; main()", "solve",
+                                 "perpetual-motion", "3", "-o", str(out)], cwd=root, stdout=full, stderr=subprocess.PIPE)
+    assert result.returncode == 2 and run("verify", str(out)).exit_code == 0
+
+
+def test_a_stray_colon_among_moves_is_named_as_a_move(tmp_path: Path) -> None:
+    for text, words in (("d1-d5 d2:d4\n", ":3: move 2: 'd2:d4' is not a Pack 'n' Stack move"),
+                        ("d1-d5\nd2:d4\n", ":4: move 2: 'd2:d4' is not a Pack 'n' Stack move")):
+        result = run("verify", write(tmp_path, "game: pack-n-stack\ndeal: 1\n" + text))
+        assert result.exit_code == 2 and words in result.output, result.output
+    one = run("verify", write(tmp_path, "game: penguin\ndeal: 1\n3a\n"))
+    assert "FAILED: the 1 move is legal but the game is not won" in one.output, one.output
+
+
 @pytest.mark.parametrize("content, words", [
     ("game: penguin\n".encode("utf-16"), "it is UTF-16 text (Windows Notepad's \"Unicode\"); save it as UTF-8"),
     ("game: penguin\n".encode("utf-16-le"), "it is UTF-16 text without a byte-order mark; save it as UTF-8"),

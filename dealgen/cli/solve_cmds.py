@@ -52,6 +52,13 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
     if output is not None:
         check_writable(output)
     result = solve_deal(game, number, rules, max_states, max_seconds, grade=not no_grade)
+    # the file first: a reader that stops early (`| head`) must not cost it
+    if output is not None and result.recorded:
+        done = "solved" if result.verdict == "solved" else f"played out ({result.verdict_name})"
+        comment = f"{done} by dealgen; metrics: {json.dumps(result.metrics)}"
+        if result.grade:
+            comment += f"\ngrade: {result.grade} (percentile {result.percentile:g})"
+        write_atomic(output, result.to_solution().format(comment))
     if as_json:
         echo_json(result.to_json())
     else:
@@ -72,15 +79,9 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
             text = result.to_solution().format()
             click.echo("\n".join(line for line in text.splitlines() if ":" not in line))
         click.echo("metrics: " + ", ".join(f"{k}={v}" for k, v in result.metrics.items()))
-    if output is not None:
-        if not result.recorded:
-            click.echo(f"dealgen: error: no solution to write to {output} ({result.verdict_name})", err=True)
-            sys.exit(1)
-        done = "solved" if result.verdict == "solved" else f"played out ({result.verdict_name})"
-        comment = f"{done} by dealgen; metrics: {json.dumps(result.metrics)}"
-        if result.grade:
-            comment += f"\ngrade: {result.grade} (percentile {result.percentile:g})"
-        write_atomic(output, result.to_solution().format(comment))
+    if output is not None and not result.recorded:
+        click.echo(f"dealgen: error: no solution to write to {output} ({result.verdict_name})", err=True)
+        sys.exit(1)
 
 
 class _Progress(ProgressLine):
