@@ -214,9 +214,11 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
         return json.loads(text, object_pairs_hook=_one_value_a_key)
     except _TwiceGiven as err:
         key = json.dumps(err.args[0], ensure_ascii=False)
-        places = [m.start() for m in re.finditer(re.escape(key) + r"\s*:", text)]
-        where = f":{text.count(chr(10), 0, places[1]) + 1}" if len(places) == 2 else ""  # when unambiguous
-        where = where if line is None else f":{line}"
+        if line is None:
+            places = [m.start() for m in re.finditer(re.escape(key) + r"\s*:", text)]
+            where = f":{text.count(chr(10), 0, places[1]) + 1}" if len(places) == 2 else ""  # when unambiguous
+        else:
+            where = f":{line}"
         raise KeyTwiceGiven(f"{source}{where}: the key {key} is given twice in one object; give it once") from None
     except json.JSONDecodeError as err:
         what = err.msg[:-3] + " here" if err.msg.endswith(" at") else err.msg  # "Unterminated string starting at"

@@ -33,8 +33,6 @@ from .fileio import KeyTwiceGiven, check_writable, decode_text, parse_json, writ
 from .solve import SolveResult, check_budgets, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
-
-
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
 
 
