@@ -111,3 +111,23 @@ def test_positions_with_a_duplicate_or_missing_card_are_refused() -> None:
         PENGUIN.from_json(data)
     with pytest.raises(InputError, match="pos.txt:4: beak"):
         PENGUIN.from_text(text.replace("beak: JH", "beak: ZZ"), "pos.txt")
+
+
+@pytest.mark.parametrize("name", ["penguin", "perpetual-motion", "idiots-delight", "pack-n-stack"])
+def test_position_header_values_any_case_and_their_errors_name_the_line(name: str) -> None:
+    from dealgen.games import get_game
+
+    game = get_game(name)
+    state = game.deal(3)
+    text = game.to_text(state)
+    rules_line = next(k for k, ln in enumerate(text.splitlines(), 1) if ln.startswith("rules:"))
+    loud = text.replace(f"rules: {state.rules}", f"rules: {state.rules.upper()}")
+    assert game.to_text(game.from_text(loud, "pos.txt")) == text  # as a solution's rules: line is read
+    with pytest.raises(InputError, match=rf"^pos.txt:{rules_line}: unknown rule set 'nope' for {name}: use one of "):
+        game.from_text(text.replace(f"rules: {state.rules}", "rules: nope"), "pos.txt")
+    deal_line = next(k for k, ln in enumerate(text.splitlines(), 1) if ln.startswith("deal:"))
+    with pytest.raises(InputError, match=rf"^pos.txt:{deal_line}: "):
+        game.from_text(text.replace("deal: 3", "deal: three"), "pos.txt")
+    game_line = next(k for k, ln in enumerate(text.splitlines(), 1) if ln.startswith("game:"))
+    with pytest.raises(InputError, match=rf"^pos.txt:{game_line}: this is a position of 'klondike'"):
+        game.from_text(text.replace(f"game: {name}", "game: klondike"), "pos.txt")

@@ -136,6 +136,8 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t.replace("goal: black wins in 5", "goal: black wins in 0"), "N a whole number from 1 to 99"),
     (lambda t: t.replace("goal: black wins in 5", "goal: black wins in 100"), "N a whole number from 1 to 99"),
     (lambda t: t.replace("goal: black wins in 5\n", ""), "no 'goal:' line"),
+    (lambda t: t.replace("goal: black wins in 5\n", "") + "goal: black wins in 5\n",
+     r":\d+: the 'goal:' line comes after 'tree:' \(line \d+\): the goal goes above the tree"),
     (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two a level\), not tabs"),
     (lambda t: t + "black a1-a2\n", r":\d+: the tree has one first move of black, on line \d+; this line is not indented"),
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
@@ -180,7 +182,9 @@ def test_verify_json_and_show_for_a_strategy_file(tmp_path):
     data = json.loads(result.output)
     assert result.exit_code == 1 and data["ok"] is False and "e5>b5 is not answered" in data["verdict"]
     first = data["errors"][0]
-    assert first["line"] > 0 and first["reason"].startswith(f"{bad}:{first['line']}:")
+    # the verdict names the file and line first, as a solution's does; the reason is bare, beside its line
+    assert first["line"] > 0 and first["reason"] == "after Black's d3>d4, Red's reply e5>b5 is not answered"
+    assert data["verdict"].startswith(f"{bad}:{first['line']}: pack-n-stack deal ")
     result = CliRunner().invoke(main, ["verify", str(bad), "--show"])
     assert result.exit_code == 1 and "position where the first failure shows:" in result.output
     assert "to move: red" in result.output.split("first failure shows:")[1]  # after Black's move, Red replies

@@ -259,7 +259,7 @@ move by the game engine before printing.
                 raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
             discarded = int(value)
         data = {
-            **header(fields, self.name, self.default_rules),
+            **header(fields, self, source),
             "discarded": discarded,
             "stock": cards("stock"),
             "stacks": [cards(f"stack {n}") for n in range(1, NSTACKS + 1)],

@@ -480,7 +480,7 @@ this book was replayed by the game engine before printing.
         if not (is_whole(quiet) and int(quiet) <= QUIET_LIMIT):
             raise InputError(located(f"quiet must be a whole number of turns from 0 to {QUIET_LIMIT}, not '{quiet}'", source, quiet_line))
         data = {
-            **header(fields, self.name, self.default_rules),
+            **header(fields, self, source),
             "to_move": side,
             "quiet": int(quiet),
             "stock": [c.code for c in cards([] if stock == "-" else stock.split(), "stock", stock_line)],

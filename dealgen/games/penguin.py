@@ -370,7 +370,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             return out
 
         data: dict[str, Any] = {
-            **header(fields, self.name, self.default_rules),
+            **header(fields, self, source),
             "beak": cards("beak", False),
             "foundations": dict(zip(SUITS, cards("foundations", True))),
             "cells": cards("cells", True),

@@ -377,7 +377,7 @@ by the game engine.
 
         row = None if fields.get("row", (0, "-"))[1] == "-" else cards("row")
         data = {
-            **header(fields, self.name, self.default_rules),
+            **header(fields, self, source),
             "pass": number("pass", 1),
             "discarded": number("discarded", None),
             "stock": cards("stock"),

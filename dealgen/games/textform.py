@@ -50,26 +50,32 @@ def quoted(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def header(fields: dict[str, tuple[int, str]], default_game: str, default_rules: str) -> dict[str, Any]:
-    """The optional game/deal/rules lines as raw values ('-' deal means none), for ``check_header``."""
+def header(fields: dict[str, tuple[int, str]], game: Any, source: str) -> dict[str, Any]:
+    """The optional game/deal/rules lines, checked here so an error names its line."""
     deal = fields.get("deal", (0, "-"))[1]
-    return {"game": fields.get("game", (0, default_game))[1], "deal": None if deal == "-" else deal,
-            "rules": fields.get("rules", (0, default_rules))[1]}
+    data = {"game": fields.get("game", (0, game.name))[1], "deal": None if deal == "-" else deal,
+            "rules": fields.get("rules", (0, game.default_rules))[1]}
+    data["rules"], data["deal"] = check_header(game, data, source, {k: fields[k][0] for k in HEADER if k in fields})
+    return data
 
 
-def check_header(game: Any, data: dict[str, Any], source: str) -> tuple[str, int | None]:
-    """The position's rule set and deal number, after checking they belong to ``game``."""
-    if str(data.get("game", game.name)).lower() != game.name:
-        raise InputError(located(f"this is a position of '{data['game']}', not {game.name}", source))
-    rules = data.get("rules", game.default_rules)
-    if rules not in game.rule_sets:
-        raise InputError(located(f"unknown rule set '{rules}': use one of {', '.join(game.rule_sets)}", source))
+def check_header(game: Any, data: dict[str, Any], source: str, lines: dict[str, int] | None = None,
+                 ) -> tuple[str, int | None]:
+    """The position's rule set and deal number, after checking they belong to ``game``;
+    ``lines`` gives the header lines of a text form, for the errors."""
+    lines = lines or {}
+    if str(data.get("game", game.name)).strip().lower() != game.name:
+        raise InputError(located(f"this is a position of '{data['game']}', not {game.name}", source, lines.get("game")))
+    try:
+        rules = game.check_rules(str(data.get("rules", game.default_rules)))
+    except InputError as err:
+        raise InputError(located(str(err), source, lines.get("rules"))) from None
     deal = data.get("deal")
     if deal is not None:
         try:
             deal = parse_deal_number(deal)
         except InputError as err:
-            raise InputError(located(str(err), source)) from None
+            raise InputError(located(str(err), source, lines.get("deal"))) from None
     return rules, deal
 
 

@@ -93,6 +93,11 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
     if tree_at is None:
         raise InputError(located("no 'tree:' line: the strategy tree follows a line 'tree:'", source))
     if goal is None:
+        late = next((k for k in range(tree_at + 1, len(lines) + 1)
+                     if lines[k - 1].split("#", 1)[0].strip().lower().startswith(MARKER)), None)
+        if late is not None:
+            raise InputError(located(f"the 'goal:' line comes after 'tree:' (line {tree_at}): the goal goes above the tree",
+                                     source, late))
         raise InputError(located("no 'goal:' line (e.g. 'goal: red wins in 3')", source))
     lineno, words = goal
     if (len(words) != 4 or words[0].lower() not in SIDES or [w.lower() for w in words[1:3]] != ["wins", "in"]
@@ -171,13 +176,14 @@ class Check:
     races: int = 0
     depth: int = 0  # the most winner turns on any branch
     position: PnsState | None = None  # where the first failure in line order came to light (before its move)
+    source: str = "<strategy>"
 
 
 def _fail(check: Check, source: str, line: int, message: str, where: PnsState) -> None:
     check.ok = False
     if check.position is None or line < min(k for k, _ in check.failures):
         check.position = where
-    check.failures.append((line, located(message, source, line)))
+    check.failures.append((line, message))
 
 
 def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: int) -> None:
@@ -252,7 +258,7 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
 
 
 def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
-    check = Check()
+    check = Check(source=source)
     outcome = GAME.outcome(tree.state)
     if outcome.over:
         _fail(check, source, tree.root.line, f"the game is already over ({outcome.summary}): there is nothing to win",
@@ -285,9 +291,10 @@ def verdict_lines(tree: Tree, check: Check) -> tuple[list[str], bool]:
         return [f"{what}: verified, {counted(check.branches, 'branch', 'branches')}, "
                 f"{counted(check.nodes, 'move')} checked, {counted(check.races, 'race certificate')}, "
                 f"longest branch {counted(check.depth, 'turn')}"], True
-    shown = [f"{what}: FAILED: {msg}" for _, msg in check.failures[:MAX_SHOWN]]
+    # a failure names the file and line first, as every error does
+    shown = [f"{located(what, check.source, line)}: FAILED: {msg}" for line, msg in check.failures[:MAX_SHOWN]]
     if len(check.failures) > MAX_SHOWN:  # one wrong move high in a tree breaks every branch below it
-        shown.append(f"{what}: ... and {counted(len(check.failures) - MAX_SHOWN, 'more failure')} "
+        shown.append(f"{located(what, check.source)}: ... and {counted(len(check.failures) - MAX_SHOWN, 'more failure')} "
                      f"(the first usually explains the rest)")
     return shown, False
 
