@@ -67,6 +67,27 @@ def test_problems_cli_bad_input(tmp_path):
         assert result.exit_code == 2 and words in result.output
 
 
+def test_problems_interrupted_keeps_what_it_found(tmp_path, monkeypatch):
+    import dealgen.pns.problems as problems
+
+    tree = parse_strategy((DATA / "pns-26-strategy.txt").read_text())
+    problem = examine(26, 41, tree.state, max_n=5, seconds=10)
+
+    def fake(deal, *args):  # deal 26 gives its problem, then Ctrl-C comes during the next deal
+        if deal == 27:
+            raise KeyboardInterrupt
+        if deal == 26:
+            yield problem
+
+    monkeypatch.setattr(problems, "problems_in_deal", fake)
+    result = CliRunner().invoke(main, ["problems", "pack-n-stack", "--deals", "25-40", "-o", str(tmp_path / "p")])
+    assert result.exit_code == 130, result.output
+    assert "interrupted after 2 of 16 deal(s); the problems found so far follow" in result.stderr
+    assert problem.summary() in result.stdout and "1 problem(s) from 2 deal(s)" in result.stderr
+    written = tmp_path / "p" / "pns-26-41.txt"
+    assert verify_strategy(written.read_text())[1]
+
+
 # -- safe plans: packet moves the opponent cannot forestall ---------------------------------------
 # Red: hearts in two piles that see each other (one pack), diamonds a packet on c3 and KD on e1 that
 # never see each other (the packet must move to c1 first). Black: clubs done, spades a packet on

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from ..errors import InputError
@@ -62,7 +64,7 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
 def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
     """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
-    from ..pns.problems import find_problems
+    from ..pns.problems import best_problems
     from ..pns.strategy import verify_strategy
 
     _pns_only(game, "problems")
@@ -70,12 +72,18 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
     folder = None
     if outdir is not None:
         folder = planned_folder(outdir)  # made when the first problem is written
-
-    def progress(deal: int, found) -> None:
-        click.echo(f"deal {deal}: {'problem found' if found else 'none'}", err=True)
-
-    found = find_problems(numbers, max_n=max_n, seconds=seconds, seed=seed, progress=progress)
-    for problem in found:
+    found, searched, interrupted = [], 0, False
+    try:
+        for deal, best in best_problems(numbers, max_n=max_n, seconds=seconds, seed=seed):
+            click.echo(f"deal {deal}: {'problem found' if best else 'none'}", err=True)
+            searched += 1
+            if best is not None:
+                found.append(best)
+    except KeyboardInterrupt:  # an hour's search is not thrown away: what was found is still shown and kept
+        click.echo(f"dealgen: interrupted after {searched} of {len(numbers)} deal(s); the problems found so far follow",
+                   err=True)
+        interrupted = True
+    for problem in sorted(found, key=lambda p: p.order):
         text = problem.strategy_text()
         lines, ok = verify_strategy(text, f"deal {problem.deal}")
         if not ok:  # never publish what does not replay
@@ -84,4 +92,6 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
         click.echo(problem.summary())
         if folder is not None:
             write_atomic(output_folder(folder) / f"pns-{problem.deal}-{problem.turn}.txt", text)
-    click.echo(f"{len(found)} problem(s) from {len(numbers)} deal(s)", err=True)
+    click.echo(f"{len(found)} problem(s) from {searched} deal(s)", err=True)
+    if interrupted:
+        sys.exit(130)

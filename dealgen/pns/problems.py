@@ -123,16 +123,11 @@ def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, see
     return found
 
 
-def find_problems(deals, max_n: int = 6, seconds: float = 2.0, seed: int = 0, progress=None) -> list[Problem]:
-    """Problems from the endgames of ``deals``, at most one per deal (the best), graded best first."""
-    found = []
+def best_problems(deals, max_n: int = 6, seconds: float = 2.0, seed: int = 0):
+    """Per deal of ``deals`` in turn, (deal, its best problem or None)."""
     for deal in deals:
         best = None
         for problem in problems_in_deal(deal, max_n, seconds, seed):
             if best is None or problem.order < best.order:
                 best = problem
-        if best is not None:
-            found.append(best)
-        if progress is not None:
-            progress(deal, best)
-    return sorted(found, key=lambda p: p.order)
+        yield deal, best
