@@ -24,8 +24,8 @@ PRESET_DIRS = (Path("layouts"), Path(__file__).resolve().parents[1] / "layouts")
 
 # key -> (kind, required); kinds: length, int, number, str, bool
 SCHEMA: dict[str, tuple[str, bool]] = {
-    "name": ("str", True),
-    "description": ("str", True),
+    "name": ("str", False),
+    "description": ("str", False),
     "page.width": ("length", True),
     "page.height": ("length", True),
     "page.bleed": ("length", False),
@@ -35,15 +35,19 @@ SCHEMA: dict[str, tuple[str, bool]] = {
     "margins.top": ("length", True),
     "margins.bottom": ("length", True),
     "puzzles.per_page": ("int", True),
-    "style.mono": ("bool", True),
-    "fonts.family": ("str", True),
+    "style.mono": ("bool", False),
+    "fonts.family": ("str", False),
     "fonts.body": ("number", True),
     "fonts.heading": ("number", True),
     "fonts.title": ("number", True),
 }
 
 
-DEFAULTS: dict[str, Any] = {"page.bleed": 0.0, "page.bleed_binding": True}  # the optional keys
+# the optional keys (a missing name is the file's own)
+DEFAULTS: dict[str, Any] = {"description": "", "page.bleed": 0.0, "page.bleed_binding": True, "style.mono": False,
+                            "fonts.family": FAMILY}
+KIND_HINTS = {"length": 'a length such as "0.5in", "12mm" or "36pt"', "int": "a whole number",
+              "number": "a number of points", "str": "text", "bool": "true or false"}
 FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
 # the largest page PDF readers accept (200 in, Acrobat's limit), and a bleed well past any printer's 0.125 in
 LENGTH_MAX = {"page.width": 14400.0, "page.height": 14400.0, "page.bleed": 72.0}
@@ -175,8 +179,9 @@ def load_layout(name_or_path: str) -> Layout:
         where = f"{path}: '{key}'"
         if key not in flat:
             if required:
-                raise InputError(f"{path}: missing key '{key}'")
-            values[key] = DEFAULTS[key]
+                raise InputError(f"{path}: missing key '{key}' ({KIND_HINTS[kind]}); the presets in layouts/ "
+                                 f"show every key")
+            values[key] = path.stem if key == "name" else DEFAULTS[key]
             continue
         value = flat[key]
         if kind == "length":

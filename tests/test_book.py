@@ -247,10 +247,17 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
     own = tmp_path / "mine.toml"
     own.write_text(Path(load_layout("a5").source).read_text().replace('name = "a5"', 'name = "mine"'))
     assert load_layout(str(own)).name == "mine"
+    # only the page, margins, puzzles a page and font sizes must be given: the rest has defaults
+    least = tmp_path / "least.toml"
+    least.write_text('[page]\nwidth = "6in"\nheight = "9in"\n[margins]\ninside = "0.7in"\noutside = "0.5in"\n'
+                     'top = "0.5in"\nbottom = "0.6in"\n[puzzles]\nper_page = 1\n[fonts]\nbody = 10\nheading = 15\n'
+                     'title = 28\n')
+    layout = load_layout(str(least))
+    assert (layout.name, layout.description, layout.mono, layout.font, layout.bleed) == ("least", "", False, "DejaVu Sans", 0)
 
 
 @pytest.mark.parametrize("edit, words", [
-    (lambda t: t.replace('width = "148mm"\n', ""), "missing key 'page.width'"),
+    (lambda t: t.replace('width = "148mm"\n', ""), "missing key 'page.width' (a length such as \"0.5in\""),
     (lambda t: t.replace("per_page = 1", "per_page = 3"), "'puzzles.per_page' must be 1, 2 or 4"),
     (lambda t: t.replace('height = "210mm"', 'height = "tall"'), "'page.height' must be a length"),
     (lambda t: t.replace("mono = false", 'mono = "no"'), "'style.mono' must be true or false"),
