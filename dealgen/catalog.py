@@ -171,25 +171,34 @@ class ProblemEntry:
             wrong = self._entry_lines(str(err), where)
         if wrong is not None:
             return ProblemVerdict(self.deal, False, (f"{where}: FAILED: {wrong}",), {**basics, "errors": [{"reason": wrong}]})
-        lines = tuple(self._entry_lines(line, where) for line in result["verdict"].split("\n"))
         skip = len(self.position) + 2  # the strategy's first line follows the position, the goal and 'tree:'
         errors = [{"strategy_line": e["line"] - skip if e["line"] > skip else None,
                    "reason": self._entry_lines(e["reason"], where)} for e in result["errors"]]
+        if result["ok"]:
+            lines = tuple(result["verdict"].split("\n"))
+        else:  # as a solution's: where (here the entry's own field), then what failed
+            lines = tuple(f"{where}, {self._field(e['line'])}: FAILED: {self._entry_lines(e['reason'], where)}"
+                          for e in result["errors"][:kit.MAX_SHOWN])
+            if len(result["errors"]) > kit.MAX_SHOWN:
+                lines += (f"{where}: ... and {len(result['errors']) - kit.MAX_SHOWN} more (the first usually explains "
+                          f"the rest)",)
         return ProblemVerdict(self.deal, result["ok"], lines, {**result, **basics, "errors": errors})
 
+    def _field(self, line: int) -> str:
+        """The entry's own field that holds line ``line`` of the strategy file rebuilt from it
+        (position, goal, 'tree:', strategy)."""
+        if line <= len(self.position):
+            return f"position line {line}"
+        if line <= len(self.position) + 2:  # the goal and 'tree:' come from 'n'
+            return "'n'"
+        return f"strategy line {line - len(self.position) - 2}"
+
     def _entry_lines(self, message: str, where: str) -> str:
-        """The verifier cites lines of the strategy file rebuilt from this entry (position,
-        goal, 'tree:', strategy), in its prefix (":N:", or ", line N" after a label with a colon)
-        and as "on line N" in its text; name them as the entry's own fields instead."""
-        def field(line: int) -> str:
-            if line <= len(self.position):
-                return f"position line {line}"
-            if line <= len(self.position) + 2:  # the goal and 'tree:' come from 'n'
-                return "'n'"
-            return f"strategy line {line - len(self.position) - 2}"
+        """The verifier cites lines of that rebuilt file in its prefix (":N:", or ", line N" after
+        a label with a colon) and as "on line N" in its text; name the entry's fields instead."""
         message = re.sub(rf"{re.escape(where)}(?::(\d+)|, line (\d+)):",
-                         lambda m: f"{where}, {field(int(m[1] or m[2]))}:", message)
-        return re.sub(r"\bon line (\d+)\b", lambda m: f"on {field(int(m[1]))}", message)
+                         lambda m: f"{where}, {self._field(int(m[1] or m[2]))}:", message)
+        return re.sub(r"\bon line (\d+)\b", lambda m: f"on {self._field(int(m[1]))}", message)
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":

@@ -213,6 +213,21 @@ def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None
     assert min(font_sizes(reader)) >= 7.0 - 1e-3
 
 
+def test_a_short_page_with_large_type_still_takes_every_diagram(tmp_path: Path) -> None:
+    """On a 5.5 x 5 in page with 13 pt type a waiting diagram's caption and diagram filled the
+    page to within a point or two: it waited again and again, its caption growing, until the
+    book failed with "a block does not fit". Atop a page a diagram now takes the room there."""
+    short = tmp_path / "short.toml"
+    short.write_text('[page]\nwidth = "5.5in"\nheight = "5in"\n[margins]\ninside = "0.5in"\noutside = "0.4in"\n'
+                     'top = "0.5in"\nbottom = "0.5in"\n[puzzles]\nper_page = 1\n[fonts]\nbody = 13\nheading = 18\n'
+                     'title = 28\n')
+    seeded = read_catalog(SEEDS / "penguin-40.json")
+    one = Catalog(seeded.game, seeded.rules, seeded.entries[:1])  # deal 12
+    reader = PdfReader(io.BytesIO(book_pdf(one, load_layout(str(short)), INFO)))
+    captions = re.findall(r"After move \d+", " ".join(text_of(reader)))
+    assert len(captions) >= 3 and min(font_sizes(reader)) >= 7.0 - 1e-3
+
+
 def test_large_print_solution_diagrams_keep_large_card_indices() -> None:
     """A solution diagram is built no narrower than its 16 pt card indices need (before, the
     6 x 9 cap on its width scaled a large-print diagram's indices down to about 10 pt)."""

@@ -162,7 +162,7 @@ def test_the_gate_refuses_a_broken_strategy(tmp_path: Path):
     result = CliRunner().invoke(main, ["verify", str(hand_edited)])
     assert result.exit_code == 1 and "FAILED" in result.output and "0 of 1 problems verified, 1 FAILED" in result.output
     # the failure names the line of the entry's own 'strategy' list, not of a file the reader never saw
-    assert "deal 26 turn 41, strategy line 1: after Black's d3>d4, Red's reply e5>b5 is not answered" in result.output
+    assert "pack-n-stack deal 26 turn 41, strategy line 1: FAILED: after Black's d3>d4, Red's reply e5>b5 is not answered" in result.output
 
 
 def test_catalog_errors_name_the_entrys_strategy_line():

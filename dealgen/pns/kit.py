@@ -8,6 +8,7 @@ problems, and nothing else:
     strategy_text(position, n, strategy)   the strategy file (position, goal, tree)
     read(text, source)                     read the strategy file, not replaying it (bad lines: InputError)
     verify(text, source)                   replay every branch: the verdict as a dict (ok, verdict, errors...)
+    MAX_SHOWN                              the failures a verdict lists (the errors list has all)
     check_claims(entry, source)            the entry's deal, stars and metrics against it
     earliest_turn(state), MAX_TURN         the turns a problem's position can come at
     solution(text, source, max_lines)      the question and the solution as indented lines
@@ -25,7 +26,7 @@ from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..cards import CARDS
 from ..games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
 from .lines import Line, question, solution_lines
-from .strategy import check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
+from .strategy import MAX_SHOWN, check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 # A problem's metrics that are not numbers (type, what the catalog reader asks for).

@@ -332,11 +332,13 @@ class CheckpointFlowable(Flowable):
         self.heading, self.diagram = heading, diagram
         self.heading_height = 0.0
 
-    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+    def wrap(self, avail_width: float, avail_height: float, least_share: float | None = None) -> tuple[float, float]:
+        """``least_share`` (default ``MIN_SHARE``): the least share of its full height the diagram
+        is drawn at to fit; 0 where it must fit if it legibly can (atop a page, it can wait no longer)."""
         self.heading_height = self.heading.wrap(avail_width, avail_height)[1] + self.heading.getSpaceAfter()
         full = self.diagram.wrap(avail_width, avail_height)[1]  # as large as its own limits allow
         room = avail_height - self.heading_height - self.GAP
-        if full > room >= full * self.MIN_SHARE:
+        if full > room >= full * (self.MIN_SHARE if least_share is None else least_share):
             self.diagram.wrap_within(avail_width, room)
             smallest = self.diagram.scene.smallest_text()
             if smallest is not None and smallest * self.diagram.scale < self.MIN_TEXT:
@@ -379,14 +381,18 @@ class WalkthroughFlow(Flowable):
     NEAR = 5
     WAIT = 15  # steps at most before a diagram that waits: past them the page ends early instead
 
-    def __init__(self, items: list[Any], drawn: Any, last: int | None = None) -> None:
+    def __init__(self, items: list[Any], drawn: Any, last: int | None = None, opens_page: bool = False) -> None:
         super().__init__()
         self.items, self.drawn, self.last = items, drawn, last  # last: where a diagram that waited stands
-        self._laid: list[tuple[Flowable, float]] = []
+        self.opens_page = opens_page  # the rest of a flow, after a frame break
+        self._placed = _Placed([])
 
     @staticmethod
-    def _height(flowable: Flowable, avail_width: float, avail_height: float) -> float:
-        return flowable.getSpaceBefore() + flowable.wrap(avail_width, avail_height)[1] + flowable.getSpaceAfter()
+    def _height(flowable: Flowable, avail_width: float, avail_height: float, at_top: bool = False) -> float:
+        """The height ``flowable`` takes in ``avail_height``, spaces included; a frame drops the
+        space before the flowable at its top, and gives the flowable what is left after it."""
+        before = 0.0 if at_top else flowable.getSpaceBefore()
+        return before + flowable.wrap(avail_width, avail_height - before)[1] + flowable.getSpaceAfter()
 
     def _plan(self, avail_width: float, avail_height: float) -> tuple[list[tuple[Flowable, float]], Any]:
         """What this page takes (each flowable with its height) and the flow left for the next (or None)."""
@@ -401,12 +407,18 @@ class WalkthroughFlow(Flowable):
                 if waiting is not None:  # reached while one waits: the two make one diagram, which
                     # waits no further (a diagram at least every N steps): it opens the next page here
                     waiting = Mark(item.after, waiting.reasons + item.reasons)
-                    return laid, WalkthroughFlow([waiting, *self.items[k + 1:]], self.drawn, waiting.after)
+                    return laid, WalkthroughFlow([waiting, *self.items[k + 1:]], self.drawn, waiting.after, True)
                 flowable = self.drawn(item)
-                need = height = self._height(flowable, avail_width, avail_height - used)
+                at_top = self.opens_page and k == 0
+                need = height = self._height(flowable, avail_width, avail_height - used, at_top)
                 following = self.items[k + 1] if k + 1 < len(self.items) else None
                 if isinstance(following, tuple):  # never a diagram at a page's foot without its first step
                     need += self._height(following[0], avail_width, avail_height)
+                if at_top and need > avail_height:  # atop a page it can wait no longer (the next is no larger):
+                    # drawn as small as it must be, if its text stays legible
+                    step = need - height
+                    height = flowable.wrap(avail_width, avail_height - step, least_share=0)[1]
+                    need = height + step
                 if used + need <= avail_height:
                     laid.append((flowable, height))
                     used += height
@@ -417,31 +429,47 @@ class WalkthroughFlow(Flowable):
             height = self._height(paragraph, avail_width, avail_height)
             if used + height > avail_height or waited == self.WAIT:
                 rest = ([waiting] if waiting else []) + self.items[k:]
-                return laid, WalkthroughFlow(rest, self.drawn, waiting.after if waiting else last)
+                return laid, WalkthroughFlow(rest, self.drawn, waiting.after if waiting else last, True)
             laid.append((paragraph, height))
             used += height
             if waiting is not None:
                 waiting, waited = Mark(played, waiting.reasons), waited + 1
-        rest = WalkthroughFlow([waiting], self.drawn, waiting.after) if waiting else None
+        rest = WalkthroughFlow([waiting], self.drawn, waiting.after, True) if waiting else None
         return laid, rest
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         laid, rest = self._plan(avail_width, avail_height)
-        self._laid = laid
+        self._placed = _Placed(laid)
         self.width = avail_width
-        self.height = sum(h for _, h in laid) if rest is None else avail_height + 1  # more than a page: split
+        self.height = self._placed.wrap(avail_width, avail_height)[1] if rest is None else avail_height + 1  # split
         return self.width, self.height
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         laid, rest = self._plan(avail_width, avail_height)
         if not laid:
             return []
-        # the rest opens the next page (a diagram that waited never waits again on this one)
-        return [f for f, _ in laid] + ([FrameBreak(), rest] if rest is not None else [])
+        # the page as planned, then the rest opens the next page (a diagram that waited never waits again on this one)
+        return [_Placed(laid)] + ([FrameBreak(), rest] if rest is not None else [])
+
+    def draw(self) -> None:
+        self._placed.drawOn(self.canv, 0, 0)
+
+
+class _Placed(Flowable):
+    """Flowables drawn one under another at the heights a plan measured, never wrapped again:
+    a frame would wrap them afresh, and a diagram drawn smaller to fit would grow back."""
+
+    def __init__(self, laid: list[tuple[Flowable, float]]) -> None:
+        super().__init__()
+        self.laid = laid
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, sum(h for _, h in self.laid)
+        return self.width, self.height
 
     def draw(self) -> None:
         y = self.height
-        for flowable, height in self._laid:
+        for flowable, height in self.laid:
             y -= height
             flowable.drawOn(self.canv, 0, y + flowable.getSpaceAfter())
 
