@@ -374,7 +374,8 @@ class WalkthroughFlow(Flowable):
     and the diagram opens the next one, showing the position reached there, its reasons
     naming the moves they came at, so a page is not left a third blank for want of room. A
     checkpoint reached meanwhile joins it and ends the page, so the diagram opens the next one at
-    that checkpoint's own move (never more than one interval late). A diagram waits ``WAIT`` steps
+    that checkpoint's own move (never more than one interval late); atop a page it waits no more,
+    drawn as small as it must be while its text stays legible. A diagram waits ``WAIT`` steps
     at most, and a periodic one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
     mark's CheckpointFlowable."""
 
