@@ -78,20 +78,55 @@ def planned_folder(path: str | Path) -> Path:
     return folder
 
 
+def check_free(path: Path) -> Path:
+    """A file whose name dealgen chose (in a folder of outputs) must not be taken by a folder,
+    a device or a pipe: InputError says to move that away (the user cannot name another file)."""
+    if path.exists() and not path.is_file():
+        what = "a folder" if path.is_dir() else "not a regular file"
+        raise InputError(f"{path}: is {what}, and this run writes a file of that name; move it away or give "
+                         f"another output folder")
+    return path
+
+
 def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
-    """Several files, all ready, into ``folder`` (made when missing): every name is checked
-    before the first is written, so a name taken by a folder leaves the set untouched."""
+    """Several files, all ready, into ``folder`` (made when missing), as one: every name is
+    checked, then every file written beside its place, and only then are they renamed into
+    place, so a name taken by a folder or a full disk leaves the set as it was."""
     folder = output_folder(folder)
-    for name in files:
-        check_writable(folder / name)
-    for name, data in files.items():
-        write_atomic(folder / name, data)
+    paths = [check_free(folder / name) for name in files]
+    staged: list[str] = []
+    try:
+        for path, data in zip(paths, files.values()):
+            staged.append(_stage(path, data))
+        for k, (tmp, path) in enumerate(zip(staged, paths)):
+            try:
+                os.replace(tmp, path)
+            except OSError as err:
+                done = ", ".join(p.name for p in paths[:k])
+                raise InputError(f"{path}: could not be written ({err.strerror}); "
+                                 + (f"written before it: {done}" if done else "nothing was written")) from None
+    finally:
+        for tmp in staged:
+            Path(tmp).unlink(missing_ok=True)
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
     nothing is left behind and the old file, if any, is untouched."""
     path = check_writable(path)
+    tmp = _stage(path, data)
+    try:
+        os.replace(tmp, path)
+    except OSError as err:
+        raise InputError(f"{path}: could not be written ({err.strerror}); nothing was written") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return path
+
+
+def _stage(path: Path, data: bytes | str) -> str:
+    """``data`` in a new temporary file beside ``path``, ready to be renamed into place; on a
+    failure the temporary file is gone and InputError says what went wrong."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
@@ -101,14 +136,13 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes files private; published files are not
-        os.replace(tmp, path)
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{path}: could not be written ({err.strerror}); nothing was written") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return path
+    return tmp
 
 
 def _umask() -> int:

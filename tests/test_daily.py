@@ -262,6 +262,25 @@ def test_a_book_pdf_serves_as_the_catalog(tmp_path: Path) -> None:
     assert (record["deal"], record["turn"]) == (first["deal"], first["turn"])
 
 
+def test_a_later_days_name_taken_by_a_folder_stops_the_run_before_any_work(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    (out / "penguin-2024-03-01-solution.png").mkdir(parents=True)
+    result = CliRunner().invoke(main, ["daily", "--date", "2024-02-29", "--days", "2", "-o", str(out)])
+    assert result.exit_code == 2 and "penguin-2024-03-01-solution.png: is a folder" in result.output
+    assert "move it away or give another output folder" in result.output
+    assert [p.name for p in out.iterdir()] == ["penguin-2024-03-01-solution.png"]  # day one not written either
+
+
+def test_a_day_record_saved_with_a_byte_order_mark_is_still_read(tmp_path: Path) -> None:
+    args = ["daily", "--catalog", str(SEEDS / "idiots-delight-20.json"), "--series-start", "2026-12-01",
+            "-o", str(tmp_path)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    record = tmp_path / "idiots-delight-2026-12-01.json"
+    record.write_bytes(b"\xef\xbb\xbf" + record.read_bytes())  # as Notepad saves it
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0, again.output
+
+
 def test_daily_stops_at_the_calendars_end_before_writing(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["daily", "--date", "9999-12-31", "--days", "2", "-o", str(tmp_path / "o")])
     assert result.exit_code == 2 and "runs past 9999-12-31" in result.output

@@ -359,8 +359,48 @@ def test_cli_walkthrough_pdf_and_pngs(tmp_path):
     (out / files[-1]).mkdir(parents=True)
     result = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--mono",
                  "--dpi", "30", "--every", "0")
-    assert result.exit_code == 2 and f"{files[-1]}: is a folder" in result.output
+    assert result.exit_code == 2 and f"{files[-1]}: is a folder, and this run writes a file of that name; move it " \
+        "away" in result.output
     assert [p.name for p in out.iterdir()] == [files[-1]]
+
+
+def test_pngs_again_into_one_folder_replace_the_earlier_set(tmp_path):
+    """A second run for the same deal (another --every) leaves no checkpoint image of the first
+    behind to be read as part of it; another rule set's images have names of their own."""
+    out = tmp_path / "w"
+    first = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--dpi", "20")
+    assert first.exit_code == 0, first.output
+    many = {p.name for p in out.glob("penguin-1-move-*.png")}
+    (out / "penguin-1-move-x.png").write_text("mine")  # not one of ours: kept
+    again = run("walkthrough", "penguin", "1", "--solution", str(SOLUTION_1), "-o", f"{out}/", "--dpi", "20",
+                "--every", "0")
+    assert again.exit_code == 0, again.output
+    few = {p.name for p in out.glob("penguin-1-move-*.png")} - {"penguin-1-move-x.png"}
+    assert few < many and f"removed {len(many - few)} checkpoint images of an earlier run" in again.output
+    single = run("walkthrough", "penguin", "1", "--rules", "single", "-o", f"{out}/", "--dpi", "20", "--every", "0")
+    assert single.exit_code == 0, single.output
+    assert (out / "penguin-single-1-overview.png").is_file() and (out / "penguin-1-move-x.png").is_file()
+    assert {p.name for p in out.glob("penguin-1-move-*.png")} == few | {"penguin-1-move-x.png"}
+
+
+def test_a_set_of_files_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    """A full disk part way through a day's files: none of the set is left, nor any temporary file."""
+    import dealgen.fileio as fileio
+    from dealgen.errors import InputError
+
+    real, staged = fileio._stage, []
+
+    def stage(path, data):
+        if len(staged) == 2:
+            raise InputError(f"{path}: could not be written (No space left on device); nothing was written")
+        staged.append(path)
+        return real(path, data)
+
+    monkeypatch.setattr(fileio, "_stage", stage)
+    (tmp_path / "b.txt").write_text("old")
+    with pytest.raises(InputError, match="c.txt: could not be written"):
+        fileio.write_files(tmp_path, {"a.txt": "1", "b.txt": "2", "c.txt": "3"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.txt"] and (tmp_path / "b.txt").read_text() == "old"
 
 
 def test_cli_walkthrough_refuses_and_rejects(tmp_path):

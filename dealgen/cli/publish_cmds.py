@@ -13,7 +13,8 @@ import click
 from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import KeyTwiceGiven, check_writable, output_folder, parse_json, planned_folder, write_files
+from ..fileio import (KeyTwiceGiven, check_free, check_writable, output_folder, parse_json, planned_folder, read_text,
+                      write_files)
 from ..games import get_game
 from ..deals import MAX_DEAL
 from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
@@ -242,8 +243,9 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
 
     For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
     GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
-    (date, deal, grade, solution); GAME-RULES-DATE-... under a rule set other than the game's
-    first. A day's files are all drawn before any is written.
+    (date, deal, grade, solution), and for pack-n-stack GAME-DATE-strategy.txt; GAME-RULES-DATE-...
+    under a rule set other than the game's first. A day's files are all drawn before any is written,
+    and written whole or not at all.
 
     With --catalog and --series-start the days publish the catalog's entries instead, one a day
     from the start day: in the catalog's order, or with --week each day the next entry of its
@@ -270,6 +272,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
     folder = planned_folder(output)
+    _check_day_names(folder, [day_stem(g, rules, day) for day in dates], False)
 
     def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
         results = solve_many(g.name, deals, rules, jobs)  # in deal order, solved ahead on every core
@@ -289,6 +292,18 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
 
+DAY_FILES = ("-square.png", "-wide.png", "-solution.pdf", "-solution.png", ".json")  # a problem's adds -strategy.txt
+
+
+def _check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
+    """Before any work: no name a day's files take is a folder (or a device) in ``folder``,
+    so a run of many days does not stop part way."""
+    if folder.is_dir():
+        for stem in stems:
+            for suffix in DAY_FILES + (("-strategy.txt",) if problem else ()):
+                check_free(folder / f"{stem}{suffix}")
+
+
 def day_stem(game, rules: str, day) -> str:
     """GAME-DATE, or GAME-RULES-DATE for a rule set other than the game's first: each rule set
     has its own deal a day, and one must not overwrite another's files."""
@@ -303,7 +318,7 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
     if not path.exists():
         return
     try:
-        old = parse_json(path.read_text(encoding="utf-8"), str(path))
+        old = parse_json(read_text(path, "day record"), str(path))  # (a byte-order mark is fine)
         held = {key: old[key] for key in puzzle}
     except KeyTwiceGiven:
         raise
@@ -331,6 +346,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
     picks = series_days(start, first, days, *series_order(start, [e.grade for e in cat.entries], week))
     folder = planned_folder(output)
     g = get_game(cat.game)
+    _check_day_names(folder, [day_stem(g, cat.rules, day) for day, _ in picks], cat.entries[0].kind == "problem")
     for day, i in picks:  # before any work: the days free, every entry verified (the gate)
         entry = cat.entries[i]
         _check_day_free(folder, day_stem(g, cat.rules, day),
@@ -395,6 +411,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
     from ..problemset import find_many
 
     folder = planned_folder(output)
+    _check_day_names(folder, [day_stem(game, game.default_rules, day) for day in dates], True)
     for day in dates:
         wanted = weekly[day.weekday()]
 

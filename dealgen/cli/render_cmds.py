@@ -313,7 +313,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
         click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagram{'s' if diagrams != 1 else ''}")
         return
     from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, legibility_note, png_bytes
-    from ..render.walkthrough import walkthrough_pngs
+    from ..render.walkthrough import png_stem, walkthrough_pngs
 
     images, lowered = {}, []
     scenes = walkthrough_pngs(wt, mono)
@@ -324,8 +324,16 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
             lowered.append(f"{name} at {used:g} dpi")
         images[name] = png_bytes(scene, dpi=used)
     write_files(output, images)  # all drawn before the first is written
+    # checkpoint images of an earlier run of this deal (another --every, another solution) would
+    # read as part of this one: once this set is written, they go
+    pattern = re.compile(rf"{re.escape(png_stem(wt))}-move-\d+\.png")
+    stale = [p for p in Path(output).iterdir() if pattern.fullmatch(p.name) and p.name not in images and p.is_file()]
+    for path in stale:
+        path.unlink(missing_ok=True)
     count = len(wt.checkpoints)
     click.echo(f"wrote {len(images)} images to {output}: {count} checkpoint{'s' if count != 1 else ''} and an overview"
-               + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else ""))
+               + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else "")
+               + (f"; removed {len(stale)} checkpoint image{'s' if len(stale) != 1 else ''} of an earlier run"
+                  if stale else ""))
     if note:
         click.echo(f"dealgen: note: {note}", err=True)

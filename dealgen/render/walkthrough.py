@@ -295,9 +295,16 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
     return Scene(width, height, items, pal.background)
 
 
+def png_stem(wt: Walkthrough) -> str:
+    """GAME-DEAL, or GAME-RULES-DEAL under a rule set other than the game's first (as a day's
+    files are named): one rule set's images never mix with another's."""
+    rules = "" if wt.solution.rules == wt.game.default_rules else f"{wt.solution.rules}-"
+    return f"{wt.game.name}-{rules}{wt.solution.deal}"
+
+
 def walkthrough_pngs(wt: Walkthrough, mono: bool = False) -> dict[str, Scene]:
     """File name -> scene: one per checkpoint (named by the move it follows) and the overview."""
-    stem = f"{wt.game.name}-{wt.solution.deal}"
+    stem = png_stem(wt)
     digits = max(3, len(str(wt.moves)))  # padded alike, so the names sort in the order of play
     scenes = {f"{stem}-move-{cp.after:0{digits}d}.png": checkpoint_scene(wt, i, mono)
               for i, cp in enumerate(wt.checkpoints)}
