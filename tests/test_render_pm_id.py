@@ -184,3 +184,15 @@ def test_the_record_notation_is_explained_for_its_rules() -> None:
     assert "x discards four of a rank" in legend(game, game.deal(1, "classic"))
     assert "x2 in the record" in game.how_to_play.format(rules=game.rule_prose["recursive"])
     assert "x in the record" in game.how_to_play.format(rules=game.rule_prose["classic"])
+
+
+def test_a_caption_without_a_grade_says_why(tmp_path):
+    from click.testing import CliRunner
+
+    from dealgen.cli import main
+
+    result = CliRunner().invoke(main, ["render", "idiots-delight", "1", "-o", str(tmp_path / "d.png")])
+    assert result.exit_code == 0 and (tmp_path / "d.png").is_file()
+    assert "note: the caption shows no grade: the solver's verdict is unsolvable" in result.stderr
+    graded = CliRunner().invoke(main, ["render", "penguin", "1", "-o", str(tmp_path / "p.png")])
+    assert graded.exit_code == 0 and "note" not in graded.stderr

@@ -63,6 +63,7 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
               grade: bool = True) -> tuple[Solution | None, str | None]:
     """Ask the solver: for a solution (``need_moves``) or only for the caption's grade."""
     from ..solve import solve_deal
+    from ..solve.search import UNKNOWN
 
     try:
         result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS, grade=grade)
@@ -74,6 +75,9 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
         if need_moves:
             raise CheckFailed(f"{game.name} deal {number} has no solution to follow: the solver's verdict is "
                               f"{result.verdict_name}; give --solution FILE to draw one of your own")
+        why = "unknown (a budget ran out first)" if result.verdict == UNKNOWN else result.verdict_name
+        click.echo(f"dealgen: note: the caption shows no grade: the solver's verdict is {why}, and only deals "
+                   f"it solves are graded", err=True)
         return None, None
     return result.to_solution(), result.grade
 
