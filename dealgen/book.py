@@ -340,20 +340,22 @@ class _Book:
             label = f"Solution {first}" if first == last else f"Solutions {first}–{last}"
             odd_text = even_text = label
         else:
-            odd_text = _strip(self.info.title)
+            odd_text = self.info.title
             even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
-        size = layout.small_size
+        size, font = layout.small_size, self.styles.regular
         y = bleed + layout.foot_baseline()
         canvas.saveState()
-        canvas.setFont(self.styles.regular, size)
+        canvas.setFont(font, size)
         canvas.setFillGray(0.25)
         left = layout.trim_left(page)
+        # the text takes what the page number leaves, two ems apart
+        room = layout.width - layout.inside - layout.outside - stringWidth(str(page), font, size) - 2 * size
         if page % 2:  # right-hand page: the number at the outside edge, on the right
             canvas.drawRightString(left + layout.width - layout.outside, y, str(page))
-            canvas.drawString(left + layout.inside, y, printed(odd_text))
+            canvas.drawString(left + layout.inside, y, _cut(printed(odd_text), font, size, room))
         else:
             canvas.drawString(left + layout.outside, y, str(page))
-            canvas.drawRightString(left + layout.width - layout.inside, y, printed(even_text))
+            canvas.drawRightString(left + layout.width - layout.inside, y, _cut(printed(even_text), font, size, room))
         canvas.restoreState()
 
     # -- sections ---------------------------------------------------------------------
@@ -592,8 +594,13 @@ def _question(game: Any, state: Any, entry: Any) -> str:
     return f"{game.to_move(state).capitalize()} to play and win in {entry.n}"
 
 
-def _strip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _cut(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut short with an ellipsis where it is wider than ``width`` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text.rstrip() + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:

@@ -46,6 +46,7 @@ SCHEMA: dict[str, tuple[str, bool]] = {
 # the optional keys (a missing name is the file's own)
 DEFAULTS: dict[str, Any] = {"description": "", "page.bleed": 0.0, "page.bleed_binding": True, "style.mono": False,
                             "fonts.family": FAMILY}
+SAFE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,39}")
 KIND_HINTS = {"length": 'a length such as "0.5in", "12mm" or "36pt"', "int": "a whole number",
               "number": "a number of points", "str": "text", "bool": "true or false"}
 FONT_RANGES = {"fonts.body": (7.0, 20.0), "fonts.heading": (8.0, 36.0), "fonts.title": (10.0, 60.0)}
@@ -144,15 +145,21 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
 def find_preset(name_or_path: str) -> Path:
     """The preset file for a name (``a5``) or a path (``my/book.toml``)."""
     candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or "/" in name_or_path:
+    if candidate.suffix.lower() == ".toml" or "/" in name_or_path:
         if not candidate.exists():  # a folder or a device is named by read_text
             raise InputError(f"layout file '{name_or_path}' does not exist")
         return candidate
     for folder in PRESET_DIRS:
-        path = folder / f"{name_or_path.strip().lower()}.toml"
-        if path.is_file():
-            return path
+        for name in dict.fromkeys((name_or_path.strip(), name_or_path.strip().lower())):  # as given, then "A5" as a5
+            path = folder / f"{name}.toml"
+            if path.is_file():
+                return path
     raise InputError(f"unknown layout '{name_or_path}': use one of {', '.join(preset_names())} or a path to a .toml file")
+
+
+def _name_from(stem: str) -> str:
+    """A layout's name when its file gives none: the file's, in the characters a name allows."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).lstrip(".")[:40] or "custom"
 
 
 def preset_names() -> list[str]:
@@ -181,7 +188,7 @@ def load_layout(name_or_path: str) -> Layout:
             if required:
                 raise InputError(f"{path}: missing key '{key}' ({KIND_HINTS[kind]}); the presets in layouts/ "
                                  f"show every key")
-            values[key] = path.stem if key == "name" else DEFAULTS[key]
+            values[key] = _name_from(path.stem) if key == "name" else DEFAULTS[key]
             continue
         value = flat[key]
         if kind == "length":
@@ -208,6 +215,9 @@ def load_layout(name_or_path: str) -> Layout:
             if not isinstance(value, str):
                 raise InputError(f"{where} must be text, got {value!r}")
             values[key] = value
+    if not SAFE_NAME.fullmatch(values["name"]):  # it names the book's file: no folders, nothing hidden
+        raise InputError(f"{path}: 'name' must be letters, digits, '-', '_' or '.' (not first), at most 40, as it "
+                         f"becomes part of the book's file name; got {values['name']!r}")
     if values["fonts.family"] != FAMILY:
         raise InputError(f"{path}: 'fonts.family' must be \"{FAMILY}\", the typeface dealgen bundles and embeds; "
                          f"got {values['fonts.family']!r}")
@@ -225,6 +235,10 @@ def load_layout(name_or_path: str) -> Layout:
         body_size=values["fonts.body"], heading_size=values["fonts.heading"], title_size=values["fonts.title"],
         source=str(path), bleed_binding=values["page.bleed_binding"],
     )
+    for key in ("page.width", "page.height"):  # the bleed is part of the page a PDF reader opens
+        if values[key] + 2 * layout.bleed > LENGTH_MAX[key]:
+            raise InputError(f"{path}: '{key}' and twice 'page.bleed' must come to at most {LENGTH_MAX[key] / 72:g}in, "
+                             f"the largest page PDF readers open; got {(values[key] + 2 * layout.bleed) / 72:g}in")
     need = {key: layout.safe for key in ("margins.inside", "margins.outside", "margins.top")}
     need["margins.bottom"] = layout.safe + 1.5 * layout.small_size  # the running foot and a gap above it
     for key, least in need.items():
@@ -232,7 +246,9 @@ def load_layout(name_or_path: str) -> Layout:
             why = "with a bleed" if layout.bleed else "without a bleed"
             what = " (and room above that for the page numbers, which grow with fonts.body)" if key == "margins.bottom" else ""
             shown = math.ceil(least / 72 * 1000) / 1000  # rounded up: the figure given passes
-            raise InputError(f"{path}: '{key}' must be at least {shown:g}in {why}, got {flat[key]!r}: trimming "
+            inches = not isinstance(flat[key], str) and flat[key] * 72 >= least  # a hint that would pass
+            bare = f" (a bare number is points: write \"{flat[key]}in\" for inches)" if inches else ""
+            raise InputError(f"{path}: '{key}' must be at least {shown:g}in {why}, got {flat[key]!r}{bare}: trimming "
                              f"is not exact, and nothing is printed within {layout.safe / 72:g}in of the trim{what}")
     text_w = layout.width - layout.inside - layout.outside
     text_h = layout.height - layout.top - layout.bottom

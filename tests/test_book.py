@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from dealgen.book import BookInfo, book_pdf
+from dealgen.book import BookInfo, _cut, book_pdf
 from dealgen.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
@@ -213,6 +213,16 @@ def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None
     assert min(font_sizes(reader)) >= 7.0 - 1e-3
 
 
+def test_the_running_foot_is_cut_to_the_room_the_page_number_leaves() -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    font = register_fonts()[False]
+    title = "THE BIG BOOK OF PENGUIN PATIENCE PUZZLES FOR RAINY AFTERNOONS"
+    cut = _cut(title, font, 13.6, 300)  # large print's foot: 60 characters were kept, over the page number
+    assert cut.endswith("…") and title.startswith(cut[:-1]) and stringWidth(cut, font, 13.6) <= 300
+    assert _cut("Short", font, 13.6, 300) == "Short"
+
+
 def test_a_short_page_with_large_type_still_takes_every_diagram(tmp_path: Path) -> None:
     """On a 5.5 x 5 in page with 13 pt type a waiting diagram's caption and diagram filled the
     page to within a point or two: it waited again and again, its caption growing, until the
@@ -269,10 +279,25 @@ def test_presets_ship_and_user_presets_load(tmp_path: Path) -> None:
                      'title = 28\n')
     layout = load_layout(str(least))
     assert (layout.name, layout.description, layout.mono, layout.font, layout.bleed) == ("least", "", False, "DejaVu Sans", 0)
+    spaced = tmp_path / "My Book.TOML"  # a name from the file's own, in the characters a file name takes
+    spaced.write_text(least.read_text())
+    assert load_layout(str(spaced)).name == "My-Book"
+
+
+def test_a_preset_in_the_current_folder_is_found_by_its_name_as_written(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "MyBook.toml").write_text(Path(load_layout("a5").source).read_text())
+    assert load_layout("MyBook").source.endswith("MyBook.toml")
 
 
 @pytest.mark.parametrize("edit, words", [
     (lambda t: t.replace('width = "148mm"\n', ""), "missing key 'page.width' (a length such as \"0.5in\""),
+    (lambda t: t.replace('name = "a5"', 'name = "../../escaped"'), "'name' must be letters, digits, '-', '_' or '.'"),
+    (lambda t: t.replace('name = "a5"', 'name = ""'), "'name' must be letters"),
+    (lambda t: t.replace('inside = "18mm"', "inside = 0.75"), "got 0.75 (a bare number is points: write \"0.75in\""),
+    (lambda t: t.replace('width = "148mm"', 'width = "200in"').replace("[margins]", 'bleed = "0.125in"\n[margins]'),
+     "'page.width' and twice 'page.bleed' must come to at most 200in"),
     (lambda t: t.replace("per_page = 1", "per_page = 3"), "'puzzles.per_page' must be 1, 2 or 4"),
     (lambda t: t.replace('height = "210mm"', 'height = "tall"'), "'page.height' must be a length"),
     (lambda t: t.replace("mono = false", 'mono = "no"'), "'style.mono' must be true or false"),
