@@ -208,11 +208,12 @@ class _PuzzlePage(Flowable):
         # each line's texts fit the cell side by side: big type in a narrow cell is set smaller
         head, grade_size = _side_by_side(f"Puzzle {number}", bold, layout.heading_size, grade, regular, body, width,
                                           layout)
+        baseline = top - max(head, grade_size)  # the larger type's top at the cell's (body may outsize heading)
         canvas.setFont(bold, head)
-        canvas.drawString(x, top - head, f"Puzzle {number}")
+        canvas.drawString(x, baseline, f"Puzzle {number}")
         canvas.setFont(regular, grade_size)
-        canvas.drawRightString(x + width, top - head, grade)
-        line2 = top - head - body * 1.6
+        canvas.drawRightString(x + width, baseline, grade)
+        line2 = baseline - body * 1.6
         state = entry.state(book.game, book.catalog.rules)
         rules = _head_rules(book.game, book.catalog.rules)
         if entry.kind == "problem":

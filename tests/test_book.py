@@ -213,6 +213,26 @@ def test_pack_n_stack_diagrams_stay_legible_on_shared_pages(preset: str) -> None
     assert min(font_sizes(reader)) >= 7.0 - 1e-3
 
 
+def test_a_grade_in_type_larger_than_the_heading_stays_below_the_top_margin(tmp_path: Path) -> None:
+    from dealgen.render.fonts import metrics
+
+    text = Path(load_layout("large-print").source).read_text()
+    mine = tmp_path / "big-body.toml"
+    mine.write_text(text.replace("body = 16", "body = 18").replace("heading = 24", "heading = 10")
+                    .replace('bottom = "0.6in"', 'bottom = "0.7in"'))
+    layout = load_layout(str(mine))
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, INFO)))
+    tops = []
+
+    def visit(text, cm, tm, font, size):
+        if "★" in text:  # the grade, drawn at the body size beside "Puzzle N"
+            tops.append(cm[5] + tm[5] + metrics(False).cap_height * size)
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=visit)
+    assert tops and max(tops) <= layout.page_height - layout.bleed - layout.top
+
+
 def test_the_running_foot_is_cut_to_the_room_the_page_number_leaves() -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
