@@ -271,6 +271,25 @@ def test_a_later_days_name_taken_by_a_folder_stops_the_run_before_any_work(tmp_p
     assert [p.name for p in out.iterdir()] == ["penguin-2024-03-01-solution.png"]  # day one not written either
 
 
+def test_a_full_disk_on_a_later_day_says_the_days_before_it_are_written(tmp_path: Path, monkeypatch) -> None:
+    import dealgen.fileio as fileio
+
+    real, staged = fileio._stage, []
+
+    def stage(path, data):  # the disk fills during the second day's files
+        if "2026-12-02" in path.name:
+            raise InputError(f"{path}: could not be written (No space left on device); nothing was written")
+        staged.append(path)
+        return real(path, data)
+
+    monkeypatch.setattr(fileio, "_stage", stage)
+    result = CliRunner().invoke(main, ["daily", "--catalog", str(SEEDS / "idiots-delight-20.json"), "--series-start",
+                                       "2026-12-01", "--days", "2", "-o", str(tmp_path)])
+    assert result.exit_code == 2 and "(2026-12-02's files); the days before it are written" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in staged)  # day one whole, day two none
+    assert all("2026-12-01" in p.name for p in staged) and len(staged) == 5
+
+
 def test_a_day_record_saved_with_a_byte_order_mark_is_still_read(tmp_path: Path) -> None:
     args = ["daily", "--catalog", str(SEEDS / "idiots-delight-20.json"), "--series-start", "2026-12-01",
             "-o", str(tmp_path)]

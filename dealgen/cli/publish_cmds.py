@@ -282,14 +282,26 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
         finally:
             results.close()
 
+    first_day = dates[0]
     for day in dates:
         chosen = pick(day, weekly, graded)
         _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
         result = chosen.found
         files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
-        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
+        _write_day(folder, files, day, first_day)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
+
+
+def _write_day(folder: Path, files: dict, day, first_day) -> None:
+    """One day's files, whole or not at all (the folder made now, when missing: a run that fails
+    first leaves none); a failure after the first day says that the days before it stay written."""
+    try:
+        write_files(folder, files)
+    except InputError as err:
+        if day == first_day:
+            raise
+        raise InputError(f"{err} ({day.isoformat()}'s files); the days before it are written") from None
 
 
 DAY_FILES = ("-square.png", "-wide.png", "-solution.pdf", "-solution.png", ".json")  # a problem's adds -strategy.txt
@@ -355,6 +367,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
         verdict = cat.entries[i].verify(cat)
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
+    first_day = picks[0][0]
     for day, i in picks:
         entry = cat.entries[i]
         series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}
@@ -365,7 +378,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
         else:
             files = _day_files(g, cat.rules, day, cat.solution(entry), entry.grade, entry.percentile,
                                entry.metrics, mono, series)
-        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
+        _write_day(folder, files, day, first_day)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): entry {i + 1} of {len(cat.entries)}, "
                    f"{getattr(entry, 'source', f'deal {entry.deal}')}, {entry.grade}; wrote {len(files)} files to {folder}")
 
@@ -412,6 +425,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
 
     folder = planned_folder(output)
     _check_day_names(folder, [day_stem(game, game.default_rules, day) for day in dates], True)
+    first_day = dates[0]
     for day in dates:
         wanted = weekly[day.weekday()]
 
@@ -433,7 +447,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
         files = _problem_day_files(game, day, entry, mono)
-        write_files(folder, files)  # the folder made now, when missing: a run that fails first leaves none
+        _write_day(folder, files, day, first_day)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "
                    f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
 
