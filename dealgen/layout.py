@@ -157,6 +157,13 @@ def find_preset(name_or_path: str) -> Path:
     raise InputError(f"unknown layout '{name_or_path}': use one of {', '.join(preset_names())} or a path to a .toml file")
 
 
+def _bare_hint(value: Any, least: float) -> str:
+    """For a length refused as too small: the hint, where a bare number read as inches would pass."""
+    if isinstance(value, str) or value * 72 < least:
+        return ""
+    return f" (a bare number is points: write \"{value}in\" for inches)"
+
+
 def _name_from(stem: str) -> str:
     """A layout's name when its file gives none: the file's, in the characters a name allows."""
     return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).lstrip(".")[:40] or "custom"
@@ -196,9 +203,8 @@ def load_layout(name_or_path: str) -> Layout:
             if values[key] > LENGTH_MAX.get(key, math.inf):
                 raise InputError(f"{where} must be at most {LENGTH_MAX[key] / 72:g}in, got {value!r}")
             if values[key] < LENGTH_MIN.get(key, 0.0):
-                inches = not isinstance(value, str) and value * 72 >= LENGTH_MIN[key]  # a hint that would pass
-                bare = f" (a bare number is points: write \"{value}in\" for inches)" if inches else ""
-                raise InputError(f"{where} must be at least {LENGTH_MIN[key] / 72:g}in, got {value!r}{bare}")
+                raise InputError(f"{where} must be at least {LENGTH_MIN[key] / 72:g}in, got {value!r}"
+                                 f"{_bare_hint(value, LENGTH_MIN[key])}")
         elif kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InputError(f"{where} must be a whole number, got {value!r}")
@@ -246,9 +252,8 @@ def load_layout(name_or_path: str) -> Layout:
             why = "with a bleed" if layout.bleed else "without a bleed"
             what = " (and room above that for the page numbers, which grow with fonts.body)" if key == "margins.bottom" else ""
             shown = math.ceil(least / 72 * 1000) / 1000  # rounded up: the figure given passes
-            inches = not isinstance(flat[key], str) and flat[key] * 72 >= least  # a hint that would pass
-            bare = f" (a bare number is points: write \"{flat[key]}in\" for inches)" if inches else ""
-            raise InputError(f"{path}: '{key}' must be at least {shown:g}in {why}, got {flat[key]!r}{bare}: trimming "
+            raise InputError(f"{path}: '{key}' must be at least {shown:g}in {why}, got {flat[key]!r}"
+                             f"{_bare_hint(flat[key], least)}: trimming "
                              f"is not exact, and nothing is printed within {layout.safe / 72:g}in of the trim{what}")
     text_w = layout.width - layout.inside - layout.outside
     text_h = layout.height - layout.top - layout.bottom
