@@ -8,9 +8,12 @@ from dealgen.cli import main
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
 from dealgen.pns.players import greedy_move
 from dealgen.pns.problems import examine
-from dealgen.pns.prove import prove
+from dealgen.pns import prove as prove_mod
+from dealgen.pns import race as race_mod
+from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import SQUARE_NAMES, PnsState
-from dealgen.pns.race import blockable, check_certificate, lower_bound, race_win, reach, safe_plan, side_plan
+from dealgen.pns.race import (ALL, blockable, check_certificate, lower_bound, on_course, race_loss, race_win, reach,
+                              safe_plan, side_plan, suit_piles)
 from dealgen.pns.strategy import parse_strategy, verify_strategy
 
 from .conftest import DATA
@@ -175,3 +178,45 @@ def test_problems_print_best_first_by_stars():
     assert sorted([unique, rich], key=lambda p: p.order) == [rich, unique]
     twin = problem(["a1-a2"], False, 1, 5, BIG_PROOF)  # among equal stars, sign by sign: a single first move first
     assert twin.stars == 5 and sorted([rich, twin], key=lambda p: p.order) == [twin, rich]
+
+
+def test_on_course_squares_of_a_suit():
+    # The 5H packet on a1 must move where it sees the 7H on c3 (c1 or a3) before 7H can go onto it.
+    s = pos({"a1": "2H/5H", "c3": "7H", "e5": "KS"})
+    piles = suit_piles(s, 2)
+    assert on_course(piles) == (1 << SQUARE_NAMES.index("c1")) | (1 << SQUARE_NAMES.index("a3"))
+    assert on_course(suit_piles(pos({"a1": "2H/5H", "a3": "7H"}), 2)) == 0  # packs alone
+    # more than one packet move needed: more than on_course traces, so every square
+    far = pos({"a1": "2H/5H", "c3": "7H", "e4": "9H", "b5": "3H/8H"})
+    assert on_course(suit_piles(far, 2)) == ALL
+
+
+ZERO_SLACK = """game: pack-n-stack
+deal: 1
+rules: parlett
+to move: red
+quiet: 2
+stock: -
+row 1: -  -  6S/8S/QS/JS/9S/AS/3S/4S/5S/2S/KS/7S/TS  -  -
+row 2: -  -  6H/8H/5H/7H/3H/QH/4H/TH/JH/AH/9H  2C/4C/KC/7C/6C/AC/JC/3C/QC/8C/TC  -
+row 3: -  -  AD/3D  9C  KH
+row 4: -  -  5C  -  -
+row 5: -  -  2H  -  7D/5D/QD/9D/KD/4D/6D/8D/TD/2D/JD
+"""
+
+
+def test_no_turn_to_spare_keeps_to_the_course(monkeypatch):
+    # From a search-vs-search game of deal 1: Red needs 5 turns at least, Black 3. Black's plan is
+    # not safe from every Red packet move, but Red, with no turn to spare, moves packets only on
+    # its course, and those cannot stop Black finishing first.
+    state = G.from_text(ZERO_SLACK)
+    n = lower_bound(state, 0)
+    assert n == 5 and not race_loss(state) and race_loss(state, spare=0)
+    assert not Prover().attack(state, n)
+    # the same answer by the search without the course (a fresh position: states keep their findings)
+    monkeypatch.setattr(race_mod, "course", lambda _state, _side: ALL)
+    monkeypatch.setattr(prove_mod, "course", lambda _state, _side: ALL)
+    plain = G.from_text(ZERO_SLACK)
+    assert not race_loss(plain, spare=0)
+    prover = Prover()
+    assert not prover.attack(plain, n) and prover.nodes > 0

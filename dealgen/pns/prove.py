@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
-from .race import lower_bound, race_loss, race_win, safe_plan
+from .race import course, lower_bound, race_loss, race_win, safe_plan
 
 
 class OutOfBudget(Exception):
@@ -85,7 +85,8 @@ class Prover:
             return None
         if race_win(state, n) is not None:
             return self._store((state, me), n, True)
-        if lower_bound(state, me) > n or race_loss(state):
+        bound = lower_bound(state, me)
+        if bound > n or race_loss(state) or (bound == n and race_loss(state, spare=0)):
             return self._store((state, me), n, False)
         return None
 
@@ -132,7 +133,12 @@ class Prover:
             return known
         # The defender moves first: its safe plan of P turns beats any finish of ours that
         # needs P turns or more; our safe plan of P turns wins when it needs more than P.
-        if safe_plan(state, state.to_move, lower_bound(state, att), opponent_first=False) is not None:
+        bound = lower_bound(state, att)
+        if safe_plan(state, state.to_move, bound, opponent_first=False) is not None:
+            return self._store(key, n, False)
+        # with no turn to spare the attacker fills only squares on its course
+        if bound == n and safe_plan(state, state.to_move, bound, opponent_first=False,
+                                    fills=course(state, att)) is not None:
             return self._store(key, n, False)
         if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
             return self._store(key, n, True)
@@ -143,6 +149,10 @@ class Prover:
         if not moves:
             return False  # neither side can move: drawn
         children = []
+        # with no turn to spare, against a defender that cannot outrace us, a reply that
+        # fills a square on our course hurts most
+        bound = lower_bound(state, att)
+        aim = course(state, att) if bound == n and lower_bound(state, state.to_move) > bound else 0
         for reply in moves:
             after = GAME.apply(state, reply)
             if GAME._result(after) is not None:
@@ -152,8 +162,9 @@ class Prover:
                 return False
             if quick is None:
                 # the replies that hurt most first: the defender's progress, then our lost ground
-                children.append((lower_bound(after, state.to_move), -lower_bound(after, att), after))
-        children.sort(key=lambda c: c[:2])
+                fills = reply.kind == "shift" and aim >> reply.dst & 1
+                children.append((not fills, lower_bound(after, state.to_move), -lower_bound(after, att), after))
+        children.sort(key=lambda c: c[:3])
         for *_, after in children:
             if not self.attack(after, n):
                 return False

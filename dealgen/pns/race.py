@@ -30,7 +30,11 @@ from ..games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, Pns
 _SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
+COURSE_SHIFTS = 1  # suits needing more packet moves are given every square
+COURSE_STATES = 300  # arrangements on_course may look at before it claims every square
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
+ALL = (1 << NSQ) - 1
+NEVER = 99  # the reach of a square the opponent never fills
 SAFE_BUDGET = 100  # search steps a safe plan may take; past them the search claims nothing
 
 
@@ -118,6 +122,49 @@ def _within(piles: Piles, shifts: int) -> bool:
                     if _within(moved, shifts - 1):
                         return True
     return False
+
+
+@lru_cache(maxsize=50_000)
+def on_course(piles: Piles) -> int:
+    """The squares (a mask) that this suit's packet moves can reach while every move of the
+    suit lowers its race count (``len(piles) - 1 + min_shifts``) by one: a side with no turn
+    to spare moves only so, so its packet moves fill no other square. Every square when the
+    count is past the cap, or the search past COURSE_STATES arrangements."""
+    if min_shifts(piles) > COURSE_SHIFTS:
+        return ALL
+    found = 0
+    seen = {piles}
+    todo = [piles]
+    while todo:
+        if len(seen) > COURSE_STATES:
+            return ALL
+        cur = todo.pop()
+        shifts = min_shifts(cur)
+        if shifts == 0:
+            continue  # packs alone from here
+        taken = sum(1 << sq for sq, _, _ in cur)
+        for a, (sa, ha, packet) in enumerate(cur):
+            follows = FOLLOWS[ha]
+            nexts = [(_merged(cur, a, b), 0, shifts) for b, (sb, hb, _) in enumerate(cur)
+                     if a != b and follows[hb] and sb in _SEES_SET[sa]]
+            if packet:
+                for t in SEES[sa]:
+                    if not taken >> t & 1:
+                        moved = tuple(sorted([p for k, p in enumerate(cur) if k != a] + [(t, ha, True)]))
+                        nexts.append((moved, 1 << t, shifts - 1))
+            for nxt, target, wanted in nexts:
+                if min_shifts(nxt) == wanted:
+                    found |= target
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+    return found
+
+
+def course(state: PnsState, side: int) -> int:
+    """``on_course`` for both of ``side``'s suits."""
+    return _memo(state, f"_course{side}", lambda: on_course(suit_piles(state, side_suits(side)[0]))
+                 | on_course(suit_piles(state, side_suits(side)[1])))
 
 
 def min_shifts(piles: Piles) -> int:
@@ -219,24 +266,26 @@ def blockable(reach_e: int, turn: int, opponent_first: bool) -> bool:
     return turn > reach_e + (0 if opponent_first else 1)
 
 
-def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
+def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool,
+              fills: int = ALL) -> list[PnsMove] | None:
     """A safe plan of at most ``limit`` turns that finishes ``side``'s two stacks, or None
     (none exists, or none within the search's budget: None never claims anything);
-    ``opponent_first`` when the opponent moves before the plan's first turn. Plans of the
+    ``opponent_first`` when the opponent moves before the plan's first turn; ``fills``,
+    the squares the opponent may move a packet into (see ``on_course``). Plans of the
     fewest turns are looked for first, up to one turn more than ``lower_bound``."""
     if state.stock or limit < 0:
         return None
-    key = f"_safe{side}{int(opponent_first)}"
+    key = f"_safe{side}{int(opponent_first)}{fills}"
     known = state.__dict__.get(key)  # (shortest plan or None, searched up to)
     if known is not None and (known[0] is not None or known[1] >= limit):
         plan = known[0]
         return plan if plan is not None and len(plan) <= limit else None
-    plan = _search_safe(state, side, limit, opponent_first)
+    plan = _search_safe(state, side, limit, opponent_first, fills)
     state.__dict__[key] = (plan, limit)
     return plan
 
 
-def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -> list[PnsMove] | None:
+def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool, fills: int) -> list[PnsMove] | None:
     suits = tuple(suit_piles(state, s) for s in side_suits(side))
     shifts = sum(min_shifts(p) for p in suits)
     if shifts == 0:  # packs alone do it, at the least cost (unless a draw comes first)
@@ -247,6 +296,8 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -
         return None  # seldom found, and dear to look for: claim nothing
     empties = frozenset(i for i, p in enumerate(state.square) if not p)
     block = _memo(state, f"_reach{1 - side}", lambda: reach(state, 1 - side))
+    if fills != ALL:
+        block = tuple(b if fills >> e & 1 else NEVER for e, b in enumerate(block))
     # Only these decide the search, and positions differing elsewhere (the opponent's
     # cards, the history) are many: share the answers between them.
     key = (suits, empties, block, opponent_first)
@@ -255,7 +306,7 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -
         plan = known[0]
         found = plan if plan is not None and len(plan) <= limit else None
     else:
-        found = _search_suits(suits, empties, block, limit, opponent_first)
+        found = _search_suits(suits, empties, block, limit, opponent_first, fills != ALL)
         if len(_SAFE_TABLE) > 400_000:
             _SAFE_TABLE.clear()
         _SAFE_TABLE[key] = (found, limit)
@@ -265,11 +316,12 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool) -
 _SAFE_TABLE: dict = {}
 
 
-def _search_suits(suits, empties, block, limit, opponent_first) -> list[PnsMove] | None:
-    # After this many turns no packet move is safe (reach is at most 2), so the rest of a
-    # plan is packs alone: search move by move only that far, then ask pure_plan. Plans
-    # longer than the bound by two or more are rarely short enough to win a race.
-    horizon = 2 if opponent_first else 3
+def _search_suits(suits, empties, block, limit, opponent_first, never) -> list[PnsMove] | None:
+    # After this many turns no packet move is safe (reach is at most 2, unless some squares
+    # are ``never`` filled), so the rest of a plan is packs alone: search move by move only
+    # that far, then ask pure_plan. Plans longer than the bound by two or more are rarely
+    # short enough to win a race.
+    horizon = limit if never else 2 if opponent_first else 3
     budget = [SAFE_BUDGET]
     start = sum(len(p) - 1 + min_shifts(p) for p in suits)  # lower_bound's figure
     try:
@@ -382,13 +434,16 @@ def pure_race(state: PnsState) -> bool:
     return plan is not None and lower_bound(state, 1 - me) >= len(plan)
 
 
-def race_loss(state: PnsState) -> bool:
-    """Whether the side to move surely loses: the opponent has a safe plan shorter than any
-    finish of the side to move."""
+def race_loss(state: PnsState, spare: int | None = None) -> bool:
+    """Whether the side to move surely loses (within ``spare`` turns more than its
+    ``lower_bound``, when given): the opponent has a safe plan shorter than any finish of
+    the side to move. With no turn to spare the side to move fills only squares on its
+    course, so the plan need be safe only from those."""
     if state.stock:
         return False
     me = state.to_move
-    return safe_plan(state, 1 - me, lower_bound(state, me) - 1, opponent_first=True) is not None
+    fills = course(state, me) if spare == 0 else ALL
+    return safe_plan(state, 1 - me, lower_bound(state, me) - 1, opponent_first=True, fills=fills) is not None
 
 
 def check_certificate(state: PnsState, plan: list[PnsMove]) -> str | None:
