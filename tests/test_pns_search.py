@@ -12,7 +12,7 @@ from dealgen.pns import prove as prove_mod
 from dealgen.pns import race as race_mod
 from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import SQUARE_NAMES, PnsState
-from dealgen.pns.race import (ALL, blockable, check_certificate, lower_bound, on_course, race_loss, race_win, reach,
+from dealgen.pns.race import (ALL, all_piles, blockable, check_certificate, inherit, lower_bound, on_course, race_loss, race_win, reach,
                               safe_plan, side_plan, suit_piles)
 from dealgen.pns.strategy import parse_strategy, verify_strategy
 
@@ -220,3 +220,27 @@ def test_no_turn_to_spare_keeps_to_the_course(monkeypatch):
     assert not race_loss(plain, spare=0)
     prover = Prover()
     assert not prover.attack(plain, n) and prover.nodes > 0
+
+
+def test_children_inherit_what_a_fresh_position_works_out():
+    # inherit() derives a child's piles, counts and the opponent's bound from its parent's;
+    # over whole endgames every one must equal what the child works out for itself.
+    checked = 0
+    for deal in (3, 8, 21):
+        state = G.deal(deal)
+        while state.stock:
+            state = G.play(state, greedy_move(state, G.legal_moves(state)))
+        while not G.outcome(state).over:
+            for side in (0, 1):
+                lower_bound(state, side)
+            for move in G.legal_moves(state):
+                child = G.apply(state, move)
+                inherit(state, move, child)
+                fresh = G.from_text(G.to_text(child))
+                if move.kind != "pass":
+                    assert child.__dict__["_piles"] == all_piles(fresh)
+                assert child.counts == fresh.counts
+                assert [lower_bound(child, side) for side in (0, 1)] == [lower_bound(fresh, side) for side in (0, 1)]
+                checked += 1
+            state = G.apply(state, greedy_move(state, G.legal_moves(state)))
+    assert checked > 300

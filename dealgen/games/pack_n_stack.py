@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Hashable, Iterable, Sequence
 
 from ..cards import CARDS, RED_SUITS, Card
@@ -143,9 +143,16 @@ class PnsState:
         """What must recur for a repetition: the square and the player to move."""
         return (self.square, self.to_move)
 
-    @cached_property
+    @property
     def counts(self) -> tuple[int, int, int, int]:
         """Red's piles, Black's piles, Red's complete stacks, Black's complete stacks (on the square)."""
+        # kept by hand: searches ask every position, and cached_property takes a lock each time
+        found = self.__dict__.get("_counts")
+        if found is None:
+            found = self.__dict__["_counts"] = self._count()
+        return found
+
+    def _count(self) -> tuple[int, int, int, int]:
         piles = [0, 0]
         stacks = [0, 0]
         for p in self.square:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
-from .race import course, lower_bound, race_loss, race_win, safe_plan
+from .race import course, inherit, lower_bound, race_loss, race_win, safe_plan
 
 
 class OutOfBudget(Exception):
@@ -94,6 +94,7 @@ class Prover:
         children = []
         for move in GAME.legal_moves(state):
             after = GAME.apply(state, move)
+            inherit(state, move, after)
             result = GAME._result(after)
             if result is not None:
                 if result.status == "won" and result.winner == state.side:
@@ -155,6 +156,7 @@ class Prover:
         aim = course(state, att) if bound == n and lower_bound(state, state.to_move) > bound else 0
         for reply in moves:
             after = GAME.apply(state, reply)
+            inherit(state, reply, after)
             if GAME._result(after) is not None:
                 return False  # the defender won, or the game is drawn
             quick = self._quick_attack(after, n, plans=False)

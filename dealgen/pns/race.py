@@ -56,6 +56,31 @@ def all_piles(state: PnsState) -> tuple[Piles, Piles, Piles, Piles]:
     return found
 
 
+def inherit(parent: PnsState, move: PnsMove, child: PnsState) -> None:
+    """Give ``child`` (``parent`` after ``move``, stock empty) what the searches ask of every
+    position, worked out from the parent's: a move changes one suit's piles only, so the
+    other suits' piles and the opponent's lower bound carry over."""
+    if parent.stock or move.kind == "pass":
+        return
+    suits = all_piles(parent)
+    pile = child.square[move.dst]
+    head = pile[-1]
+    suit = head // 13
+    moved = [p for p in suits[suit] if p[0] != move.src and p[0] != move.dst]
+    moved.append((move.dst, head, len(pile) > 1))
+    moved.sort()
+    child.__dict__["_piles"] = suits[:suit] + (tuple(moved),) + suits[suit + 1:]
+    mover = parent.to_move
+    counts = list(parent.counts)
+    if move.kind == "pack":
+        counts[mover] -= 1
+        counts[2 + mover] += len(pile) == 13
+    child.__dict__["_counts"] = tuple(counts)
+    other = _LB_KEY[1 - mover]
+    if other in parent.__dict__:
+        child.__dict__[other] = parent.__dict__[other]
+
+
 def side_suits(side: int) -> tuple[int, int]:
     return (2, 3) if side == 0 else (0, 1)
 
@@ -209,13 +234,17 @@ def lower_bound(state: PnsState, side: int) -> int:
     While the stock lasts only the pack count is claimed."""
     if state.stock:
         return state.packs_left(side)
-    found = state.__dict__.get(f"_lb{side}")
+    found = state.__dict__.get(_LB_KEY[side])
     if found is None:
+        suits = all_piles(state)
         found = 0
-        for piles in (all_piles(state)[s] for s in side_suits(side)):
-            found += len(piles) - 1 + min_shifts(piles)
-        state.__dict__[f"_lb{side}"] = found
+        for s in side_suits(side):
+            found += len(suits[s]) - 1 + min_shifts(suits[s])
+        state.__dict__[_LB_KEY[side]] = found
     return found
+
+
+_LB_KEY = ("_lb0", "_lb1")
 
 
 # -- safe plans -------------------------------------------------------------------------------------
