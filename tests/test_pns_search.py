@@ -211,13 +211,13 @@ def test_no_turn_to_spare_keeps_to_the_course(monkeypatch):
     # its course, and those cannot stop Black finishing first.
     state = G.from_text(ZERO_SLACK)
     n = lower_bound(state, 0)
-    assert n == 5 and not race_loss(state) and race_loss(state, spare=0)
+    assert n == 5 and not race_loss(state) and race_loss(state, no_spare=True)
     assert not Prover().attack(state, n)
     # the same answer by the search without the course (a fresh position: states keep their findings)
     monkeypatch.setattr(race_mod, "course", lambda _state, _side: ALL)
     monkeypatch.setattr(prove_mod, "course", lambda _state, _side: ALL)
     plain = G.from_text(ZERO_SLACK)
-    assert not race_loss(plain, spare=0)
+    assert not race_loss(plain, no_spare=True)
     prover = Prover()
     assert not prover.attack(plain, n) and prover.nodes > 0
 

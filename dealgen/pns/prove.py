@@ -86,7 +86,7 @@ class Prover:
         if race_win(state, n) is not None:
             return self._store((state, me), n, True)
         bound = lower_bound(state, me)
-        if bound > n or race_loss(state) or (bound == n and race_loss(state, spare=0)):
+        if bound > n or race_loss(state) or (bound == n and race_loss(state, no_spare=True)):
             return self._store((state, me), n, False)
         return None
 

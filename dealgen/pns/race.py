@@ -153,8 +153,9 @@ def _within(piles: Piles, shifts: int) -> bool:
 def on_course(piles: Piles) -> int:
     """The squares (a mask) that this suit's packet moves can reach while every move of the
     suit lowers its race count (``len(piles) - 1 + min_shifts``) by one: a side with no turn
-    to spare moves only so, so its packet moves fill no other square. Every square when the
-    count is past the cap, or the search past COURSE_STATES arrangements."""
+    to spare moves only so, so its packet moves fill no other square. Every square for a suit
+    that needs more than COURSE_SHIFTS packet moves (tracing those costs too much), or once the
+    search passes COURSE_STATES arrangements."""
     if min_shifts(piles) > COURSE_SHIFTS:
         return ALL
     found = 0
@@ -463,15 +464,15 @@ def pure_race(state: PnsState) -> bool:
     return plan is not None and lower_bound(state, 1 - me) >= len(plan)
 
 
-def race_loss(state: PnsState, spare: int | None = None) -> bool:
-    """Whether the side to move surely loses (within ``spare`` turns more than its
-    ``lower_bound``, when given): the opponent has a safe plan shorter than any finish of
-    the side to move. With no turn to spare the side to move fills only squares on its
-    course, so the plan need be safe only from those."""
+def race_loss(state: PnsState, no_spare: bool = False) -> bool:
+    """Whether the side to move surely loses (``no_spare``: within its ``lower_bound``): the
+    opponent has a safe plan shorter than any finish of the side to move. With no turn to
+    spare the side to move fills only squares on its course, so the plan need be safe only
+    from those."""
     if state.stock:
         return False
     me = state.to_move
-    fills = course(state, me) if spare == 0 else ALL
+    fills = course(state, me) if no_spare else ALL
     return safe_plan(state, 1 - me, lower_bound(state, me) - 1, opponent_first=True, fills=fills) is not None
 
 
