@@ -19,6 +19,11 @@ The two facts the solver and the verifier use (A to move, D the opponent):
 Nothing else can stop a safe plan: the quiet-turn and repetition draws need 20 turns
 without a pack or a position seen three times, and a shortest plan never repeats the
 planner's own position (it packs at least every few turns).
+
+A side with no turn to spare (it must finish within its lower bound) lowers the bound with
+every move, so its packet moves land only on its *course* (``on_course``); a plan that must
+beat it needs to be safe from those squares only (``safe_plan``'s ``fills``). Such plans only
+ever refute; race certificates in strategy files are always safe from every square.
 """
 
 from __future__ import annotations
