@@ -12,8 +12,8 @@ from dealgen.pns import prove as prove_mod
 from dealgen.pns import race as race_mod
 from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import SQUARE_NAMES, PnsState
-from dealgen.pns.race import (ALL, all_piles, blockable, check_certificate, inherit, lower_bound, on_course, race_loss, race_win, reach,
-                              safe_plan, side_plan, suit_piles)
+from dealgen.pns.race import (ALL, all_piles, blockable, check_certificate, inherit, lower_bound, on_course,
+                              race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
 from dealgen.pns.strategy import parse_strategy, verify_strategy
 
 from .conftest import DATA

@@ -99,6 +99,11 @@ def _merged(piles: Piles, a: int, b: int) -> Piles:
     return tuple(sorted(rest))
 
 
+def _shifted(piles: Piles, a: int, square: int) -> Piles:
+    """Packet ``a`` (an index into ``piles``) moved to the empty ``square``."""
+    return tuple(sorted([p for k, p in enumerate(piles) if k != a] + [(square, piles[a][1], True)]))
+
+
 def _connected(piles: Piles) -> bool:
     """Whether the piles' squares are linked by sight: packs never move a pile's square
     (the joined pile stays on the target), so a pure-pack plan needs this."""
@@ -148,8 +153,7 @@ def _within(piles: Piles, shifts: int) -> bool:
         if packet:
             for t in SEES[sa]:
                 if t not in taken:  # every square without a pile of the suit counts as free
-                    moved = tuple(sorted([p for k, p in enumerate(piles) if k != a] + [(t, ha, True)]))
-                    if _within(moved, shifts - 1):
+                    if _within(_shifted(piles, a, t), shifts - 1):
                         return True
     return False
 
@@ -181,8 +185,7 @@ def on_course(piles: Piles) -> int:
             if packet:
                 for t in SEES[sa]:
                     if not taken >> t & 1:
-                        moved = tuple(sorted([p for k, p in enumerate(cur) if k != a] + [(t, ha, True)]))
-                        nexts.append((moved, 1 << t, shifts - 1))
+                        nexts.append((_shifted(cur, a, t), 1 << t, shifts - 1))
             for nxt, target, wanted in nexts:
                 if min_shifts(nxt) == wanted:
                     found |= target
@@ -194,8 +197,9 @@ def on_course(piles: Piles) -> int:
 
 def course(state: PnsState, side: int) -> int:
     """``on_course`` for both of ``side``'s suits."""
-    return _memo(state, f"_course{side}", lambda: on_course(suit_piles(state, side_suits(side)[0]))
-                 | on_course(suit_piles(state, side_suits(side)[1])))
+    first, second = side_suits(side)
+    return _memo(state, f"_course{side}",
+                 lambda: on_course(suit_piles(state, first)) | on_course(suit_piles(state, second)))
 
 
 def min_shifts(piles: Piles) -> int:
@@ -397,7 +401,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
                 continue
             for e in empties:
                 if e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
-                    moved = tuple(sorted([p for j, p in enumerate(piles) if j != a] + [(e, ha, True)]))
+                    moved = _shifted(piles, a, e)
                     nxt = suits[:k] + (moved,) + suits[k + 1:]
                     rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
                     if rest is not None:
