@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
+from .hold import holds
 from .race import course, inherit, lower_bound, race_loss, race_win, safe_plan
 
 
@@ -86,7 +87,7 @@ class Prover:
         if race_win(state, n) is not None:
             return self._store((state, me), n, True)
         bound = lower_bound(state, me)
-        if bound > n or race_loss(state) or (bound == n and race_loss(state, no_spare=True)):
+        if bound > n or race_loss(state) or (bound == n and (race_loss(state, no_spare=True) or holds(state, me, n))):
             return self._store((state, me), n, False)
         return None
 
@@ -138,8 +139,8 @@ class Prover:
         if safe_plan(state, state.to_move, bound, opponent_first=False) is not None:
             return self._store(key, n, False)
         # with no turn to spare the attacker fills only squares on its course
-        if bound == n and safe_plan(state, state.to_move, bound, opponent_first=False,
-                                    fills=course(state, att)) is not None:
+        if bound == n and (holds(state, att, n) or safe_plan(state, state.to_move, bound, opponent_first=False,
+                                                             fills=course(state, att)) is not None):
             return self._store(key, n, False)
         if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
             return self._store(key, n, True)

@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from ..games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
 
-_SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
+SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
 COURSE_SHIFTS = 1  # suits needing more packet moves are given every square
@@ -272,16 +272,16 @@ def reach(state: PnsState, side: int) -> tuple[int, ...]:
             suit = p[-1] // 13
             own[suit] = own.get(suit, 0) | 1 << i
             if len(p) > 1:
-                now |= _SEES_MASK[i]
+                now |= SEES_MASK[i]
                 soon |= 1 << i
     soon |= now  # a shift puts a packet on a square it sees
     for mask in own.values():
         for i in _bits(mask):
-            if _SEES_MASK[i] & mask:
+            if SEES_MASK[i] & mask:
                 soon |= 1 << i  # a pack onto i makes it a packet
     later = 0
     for i in _bits(soon):
-        later |= _SEES_MASK[i]
+        later |= SEES_MASK[i]
     return tuple(0 if now >> e & 1 else 1 if later >> e & 1 else 2 for e in range(NSQ))
 
 
