@@ -187,7 +187,8 @@ def on_course(piles: Piles) -> int:
                     if not taken >> t & 1:
                         nexts.append((_shifted(cur, a, t), 1 << t, shifts - 1))
             for nxt, target, wanted in nexts:
-                if min_shifts(nxt) == wanted:
+                # min_shifts(nxt) == wanted, without tracing more packet moves than wanted
+                if _within(nxt, wanted) and not (wanted and _within(nxt, wanted - 1)):
                     found |= target
                     if nxt not in seen:
                         seen.add(nxt)
