@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
 from .players import greedy_move, make_player, play_game
-from .prove import Prover, prove, winning_moves
+from .prove import Prover, prove, winning_moves, without_gc
 from .race import pure_race
 from .strategy import Node, build_tree, count_nodes, counted, format_strategy, winner_shifts
 
@@ -103,11 +103,12 @@ def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: floa
         return None
     prover = Prover(max_nodes=10_000_000)
     n = result.n
-    if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
-        return None
-    wins = [m.token for m in winning_moves(prover, state, n)]
+    with without_gc():
+        if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
+            return None
+        wins = [m.token for m in winning_moves(prover, state, n)]
+        tree = build_tree(state, n, prover)
     greedy = greedy_move(state, GAME.legal_moves(state))
-    tree = build_tree(state, n, prover)
     return Problem(deal, turn, state, n, wins, greedy.token, greedy_pack_fails(greedy, wins), winner_shifts(tree),
                    count_nodes(tree), tree)
 
