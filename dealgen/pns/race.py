@@ -266,20 +266,25 @@ def reach(state: PnsState, side: int) -> tuple[int, ...]:
     In one move a side can make a packet only by packing onto a pile (the target stays
     where it is) and can move one only by shifting it to a square it sees; ranks and
     emptiness are ignored here, which can only make the bound smaller (safer)."""
-    own: dict[int, int] = {}  # suit -> its squares, as a bit mask
+    return _reach(tuple(suit_piles(state, s) for s in side_suits(side)))
+
+
+@lru_cache(maxsize=100_000)
+def _reach(suits: tuple[Piles, ...]) -> tuple[int, ...]:
+    """``reach`` from the side's piles alone (searches meet the same piles under many
+    arrangements of the other side's)."""
     now = soon = 0
-    for i, p in enumerate(state.square):
-        if p and side_of(p[-1]) == side:
-            suit = p[-1] // 13
-            own[suit] = own.get(suit, 0) | 1 << i
-            if len(p) > 1:
-                now |= SEES_MASK[i]
-                soon |= 1 << i
+    for piles in suits:
+        mask = 0
+        for sq, _, packet in piles:
+            mask |= 1 << sq
+            if packet:
+                now |= SEES_MASK[sq]
+                soon |= 1 << sq
+        for sq, _, _ in piles:
+            if SEES_MASK[sq] & mask:
+                soon |= 1 << sq  # a pack onto sq makes it a packet
     soon |= now  # a shift puts a packet on a square it sees
-    for mask in own.values():
-        for i in _bits(mask):
-            if SEES_MASK[i] & mask:
-                soon |= 1 << i  # a pack onto i makes it a packet
     later = 0
     for i in _bits(soon):
         later |= SEES_MASK[i]
@@ -446,16 +451,18 @@ def _draw_free(state: PnsState, side: int, plan: list[PnsMove], opponent_first: 
     if lead == 0:
         return True
 
-    def own(square) -> tuple:
-        return tuple(p if p and side_of(p[-1]) == side else () for p in square)
-
-    seen = {own(square) for square, _ in state.seen}
+    seen = _memo(state, f"_seen{side}", lambda: {_own(square, side) for square, _ in state.seen})
     square = list(state.square)
     for move in plan[:lead]:
         square[move.dst], square[move.src] = square[move.src], ()
-        if own(square) in seen:
+        if _own(square, side) in seen:
             return False
     return True
+
+
+def _own(square, side: int) -> tuple:
+    """The square with only ``side``'s piles on it."""
+    return tuple(p if p and side_of(p[-1]) == side else () for p in square)
 
 
 def race_win(state: PnsState, limit: int = 99) -> list[PnsMove] | None:
