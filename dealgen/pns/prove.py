@@ -5,7 +5,8 @@ Depth-limited AND/OR search over engine states (the engine's ``apply`` after its
 tables are keyed on the whole state, history included, so a stored result is exact; a
 pack clears the history, so positions still transpose after every pack. Race counts cut
 most branches: a safe plan (see ``race.py``) that outruns the opponent proves a win at
-once, and an opponent's safe plan that outruns every finish of ours refutes one.
+once, and an opponent's safe plan that outruns every finish of ours refutes one, as does,
+when we have no turn to spare, an opponent that can hold one of our suits (see ``hold.py``).
 
 Iterative deepening on N gives the shortest forced win; a full search to N that finds
 none proves there is no forced win within N. A node budget or a deadline stops the search
