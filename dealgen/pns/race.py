@@ -393,6 +393,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     h = sum(len(p) - 1 + min_shifts(p) for p in suits)
     if t + h > bound:
         return None
+    tight = t + h == bound  # no turn to spare: a packet move must land on its suit's course
     plans = [pure_plan(p) for p in suits]
     if all(p is not None for p in plans):
         return [PnsMove("pack", a, b) for part in plans for a, b in part]
@@ -402,11 +403,12 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     if key in failed:
         return None
     for k, piles in enumerate(suits):
+        aim = on_course(piles) if tight else ALL
         for a, (sa, ha, packet) in enumerate(piles):
             if not packet:
                 continue
             for e in empties:
-                if e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
+                if aim >> e & 1 and e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
                     moved = _shifted(piles, a, e)
                     nxt = suits[:k] + (moved,) + suits[k + 1:]
                     rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
