@@ -82,12 +82,18 @@ def test_no_hold_when_the_side_to_move_finds_a_course_square_empty(monkeypatch):
 
 
 def test_waiting_moves_that_leave_the_walls_alone():
-    square = pos({"c1": "2S/3S", "a5": "KH"}).square
-    assert _shuttle(square, 1, 0, 0)  # back and forth between c1 and any empty square it sees
-    assert not _shuttle(square, 1, mask("c1"), 0)  # the packet is a wall: it must stay
-    assert not _shuttle(square, 1, 0, ALL)  # the other side could fill any square it leaves
-    singles = pos({"b1": "4S", "c1": "9S", "a5": "KH"}).square
-    assert _shuttle(singles, 1, 0, ALL & ~mask("b1", "c1"))  # 9S onto 4S makes a packet on b1
-    column = pos({"a1": "2S", "a2": "5S", "a3": "9S", "e5": "KH"}).square
-    assert _free_packs(column, 1, 0, 5) == 2  # 5S onto 2S, then 9S onto 5S
-    assert _free_packs(column, 1, mask("a1"), 5) == 1  # a1 is a wall: only 9S onto 5S
+    def black(squares: dict[str, str]):  # Black's piles and every occupied square
+        state = pos(squares)
+        return suit_piles(state, 0) + suit_piles(state, 1), mask(*squares)
+
+    free, occupied = black({"c1": "2S/3S", "a5": "KH"})
+    assert _shuttle(free, occupied, 0)  # back and forth between c1 and any empty square it sees
+    assert not _shuttle(free, occupied, mask("c1"))  # the packet is a wall: it must stay
+    assert not _shuttle(free, occupied, ALL)  # the other side could fill any square it leaves
+    free, occupied = black({"c1": "2S/3S", "c2": "KH"})
+    assert not _shuttle(free, occupied, ALL & ~mask("c1", "c2"))  # its one square is taken
+    free, occupied = black({"b1": "4S", "c1": "9S", "a5": "KH"})
+    assert _shuttle(free, occupied, ALL & ~mask("b1", "c1"))  # 9S onto 4S makes a packet on b1
+    free, _ = black({"a1": "2S", "a2": "5S", "a3": "9S", "e5": "KH"})
+    assert _free_packs(free, 5) == 2  # 5S onto 2S, then 9S onto 5S
+    assert _free_packs(free[1:], 5) == 1  # a1 is a wall: only 9S onto 5S

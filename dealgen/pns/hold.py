@@ -16,16 +16,18 @@ A draw on the way (repetition, quiet turns) also stops the side, so the shuttle 
 
 from __future__ import annotations
 
-from ..games.pack_n_stack import FOLLOWS, NSQ, PnsState, side_of
-from .race import ALL, SEES_MASK, course, min_shifts, on_course, side_suits, suit_piles
+from ..games.pack_n_stack import FOLLOWS, NSQ, PnsState
+from .race import ALL, SEES_MASK, Piles, course, min_shifts, on_course, side_suits, suit_piles
 
 
 def holds(state: PnsState, side: int, turns: int) -> bool:
     """Whether ``side``, with exactly ``turns`` = its lower bound left, is held: the
     opponent can keep the course of one of its suits full until those turns are gone."""
     other = 1 - side
-    square = state.square
     own_first = state.to_move == other
+    theirs = _side_piles(state, other)
+    mine = _mask(_side_piles(state, side))
+    occupied = mine | _mask(theirs)
     for suit in side_suits(side):
         piles = suit_piles(state, suit)
         if min_shifts(piles) == 0:
@@ -33,23 +35,33 @@ def holds(state: PnsState, side: int, turns: int) -> bool:
         walls = on_course(piles)
         if walls == ALL:
             continue
-        empty = [c for c in range(NSQ) if walls >> c & 1 and not square[c]]
+        empty = _squares(walls & ~occupied)
         if empty and (not own_first or len(empty) > 1):
             continue  # the side could move into it before a refill
-        refill = empty + [c for c in range(NSQ)
-                          if walls >> c & 1 and square[c] and side_of(square[c][-1]) == side]
-        packets = [x for x in range(NSQ) if len(square[x]) > 1 and side_of(square[x][-1]) == other
-                   and not walls >> x & 1]
-        reserved = _match(refill, packets)
+        packets = [sq for sq, _, packet in theirs if packet and not walls >> sq & 1]
+        reserved = _match(empty + _squares(walls & mine), packets)
         if reserved is None:
             continue
-        blocked = walls
-        for x in reserved:
-            blocked |= 1 << x
+        blocked = walls | sum(1 << sq for sq in reserved)
+        free = [p for p in theirs if not blocked >> p[0] & 1]
         waits = turns if own_first else turns - 1
-        if _free_packs(square, other, blocked, waits) >= waits or _shuttle(square, other, blocked, course(state, side)):
+        if _free_packs(free, waits) >= waits or _shuttle(free, occupied, blocked | course(state, side)):
             return True
     return False
+
+
+def _side_piles(state: PnsState, side: int) -> Piles:
+    """Both suits' piles of ``side``: (square, head, is a packet)."""
+    first, second = side_suits(side)
+    return suit_piles(state, first) + suit_piles(state, second)
+
+
+def _mask(piles) -> int:
+    return sum(1 << sq for sq, _, _ in piles)
+
+
+def _squares(mask: int) -> list[int]:
+    return [sq for sq in range(NSQ) if mask >> sq & 1]
 
 
 def _match(needs: list[int], packets: list[int]) -> list[int] | None:
@@ -71,31 +83,28 @@ def _match(needs: list[int], packets: list[int]) -> list[int] | None:
     return list(owner)
 
 
-def _shuttle(square, side: int, blocked: int, reach: int) -> bool:
-    """Whether ``side`` has, or can make with one pack, a packet with an empty square beside
-    it, both off the ``blocked`` squares and off ``reach`` (all the other side may fill): it
-    can then wait for ever without touching the ``blocked`` squares."""
-    free = [i for i in range(NSQ) if square[i] and side_of(square[i][-1]) == side and not blocked >> i & 1]
-    safe = ~(reach | blocked)
-    for z in free:
-        if not safe >> z & 1:
+def _shuttle(free: Piles, occupied: int, off: int) -> bool:
+    """Whether one of the ``free`` piles (a side's, off the squares it must leave alone) is,
+    or can become with one pack, a packet with an empty square beside it, both squares
+    ``off`` neither those nor any the other side may fill: it can then wait for ever."""
+    heads = {sq: head for sq, head, _ in free}
+    for z, head, packet in free:
+        if off >> z & 1:
             continue
-        head = square[z][-1]
         for y in range(NSQ):
-            if not (SEES_MASK[z] >> y & 1 and safe >> y & 1):
+            if not SEES_MASK[z] >> y & 1 or off >> y & 1:
                 continue
-            if not square[y] and len(square[z]) > 1:
+            if packet and not occupied >> y & 1:
                 return True  # a packet on z with y empty beside it: back and forth for ever
-            if square[y] and side_of(square[y][-1]) == side and FOLLOWS[square[y][-1]][head]:
+            if y in heads and FOLLOWS[heads[y]][head]:
                 return True  # pack y onto z, then shuttle the packet between z and y
     return False
 
 
-def _free_packs(square, side: int, blocked: int, enough: int) -> int:
-    """How many packs in a row ``side`` surely has (greedily found) from piles off the
-    ``blocked`` squares onto piles off them too: nobody can hinder packs."""
-    piles = {i: square[i][-1] for i in range(NSQ)
-             if square[i] and side_of(square[i][-1]) == side and not blocked >> i & 1}
+def _free_packs(free: Piles, enough: int) -> int:
+    """How many packs in a row a side surely has (greedily found) among its ``free`` piles,
+    from one onto another: nobody can hinder packs."""
+    piles = {sq: head for sq, head, _ in free}
     done = 0
     while done < enough:
         move = next(((a, b) for a in piles for b in piles
