@@ -139,17 +139,18 @@ class SearchPlayer:
         near = lower_bound(state, me) <= self.proof_limit
         result = prove(state, limit=self.proof_limit, seconds=None, max_nodes=self.proof_nodes) if near else None
         if result is not None and result.status == "win":
-            from .prove import OutOfBudget, Prover
+            from .prove import OutOfBudget, Prover, without_gc
 
             prover = Prover(max_nodes=self.proof_nodes * 4)
             try:
-                for move in moves:
-                    after = GAME.apply(state, move)
-                    res = GAME._result(after)
-                    if res is not None and res.status == "won":
-                        return move
-                    if res is None and prover.defend(after, result.n - 1):  # type: ignore[operator]
-                        return move
+                with without_gc():
+                    for move in moves:
+                        after = GAME.apply(state, move)
+                        res = GAME._result(after)
+                        if res is not None and res.status == "won":
+                            return move
+                        if res is None and prover.defend(after, result.n - 1):  # type: ignore[operator]
+                            return move
             except OutOfBudget:
                 pass
 
