@@ -91,7 +91,9 @@ class Prover:
         if race_win(state, n) is not None:
             return self._store((state, me), n, True)
         bound = lower_bound(state, me)
-        if bound > n or race_loss(state) or (bound == n and (race_loss(state, no_spare=True) or holds(state, me, n))):
+        # cheapest first: a hold needs no plan search
+        if bound > n or (bound == n and holds(state, me, n)) or race_loss(state) or (
+                bound == n and race_loss(state, no_spare=True)):
             return self._store((state, me), n, False)
         return None
 
@@ -140,11 +142,13 @@ class Prover:
         # The defender moves first: its safe plan of P turns beats any finish of ours that
         # needs P turns or more; our safe plan of P turns wins when it needs more than P.
         bound = lower_bound(state, att)
+        if bound == n and holds(state, att, n):
+            return self._store(key, n, False)
         if safe_plan(state, state.to_move, bound, opponent_first=False) is not None:
             return self._store(key, n, False)
         # with no turn to spare the attacker fills only squares on its course
-        if bound == n and (holds(state, att, n) or safe_plan(state, state.to_move, bound, opponent_first=False,
-                                                             fills=course(state, att)) is not None):
+        if bound == n and safe_plan(state, state.to_move, bound, opponent_first=False,
+                                    fills=course(state, att)) is not None:
             return self._store(key, n, False)
         if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
             return self._store(key, n, True)
