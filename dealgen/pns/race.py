@@ -107,19 +107,22 @@ def _shifted(piles: Piles, a: int, square: int) -> Piles:
 def _connected(piles: Piles) -> bool:
     """Whether the piles' squares are linked by sight: packs never move a pile's square
     (the joined pile stays on the target), so a pure-pack plan needs this."""
-    squares = [p[0] for p in piles]
-    reached = {squares[0]}
-    todo = [squares[0]]
+    return _linked(sum(1 << p[0] for p in piles))
+
+
+def _linked(mask: int) -> bool:
+    """``_connected`` for the squares of ``mask``."""
+    reached = todo = mask & -mask
     while todo:
-        sees = _SEES_SET[todo.pop()]
-        for q in squares:
-            if q not in reached and q in sees:
-                reached.add(q)
-                todo.append(q)
-    return len(reached) == len(squares)
+        low = todo & -todo
+        todo ^= low
+        new = SEES_MASK[low.bit_length() - 1] & mask & ~reached
+        reached |= new
+        todo |= new
+    return reached == mask
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=2_000_000)
 def pure_plan(piles: Piles) -> tuple[tuple[int, int], ...] | None:
     """Packs (source square, target square) that join these piles into one without any
     packet move, or None when none exists. One pile needs the empty plan."""
@@ -137,22 +140,25 @@ def pure_plan(piles: Piles) -> tuple[tuple[int, int], ...] | None:
     return None
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=2_000_000)
 def _within(piles: Piles, shifts: int) -> bool:
     """Whether the relaxed suit can be joined with at most ``shifts`` packet moves."""
     if len(piles) <= 1:
         return True
     if shifts == 0:
         return pure_plan(piles) is not None
-    taken = {p[0] for p in piles}
+    taken = sum(1 << p[0] for p in piles)
     for a, (sa, ha, packet) in enumerate(piles):
         follows = FOLLOWS[ha]
         for b, (sb, hb, _) in enumerate(piles):
             if a != b and follows[hb] and sb in _SEES_SET[sa] and _within(_merged(piles, a, b), shifts):
                 return True
         if packet:
+            rest = taken ^ 1 << sa
             for t in SEES[sa]:
-                if t not in taken:  # every square without a pile of the suit counts as free
+                if not taken >> t & 1:  # every square without a pile of the suit counts as free
+                    if shifts == 1 and not _linked(rest | 1 << t):
+                        continue  # packs alone cannot join piles out of each other's sight
                     if _within(_shifted(piles, a, t), shifts - 1):
                         return True
     return False
@@ -203,6 +209,7 @@ def course(state: PnsState, side: int) -> int:
                  lambda: on_course(suit_piles(state, first)) | on_course(suit_piles(state, second)))
 
 
+@lru_cache(maxsize=1_000_000)
 def min_shifts(piles: Piles) -> int:
     """Fewest packet moves the relaxed suit needs (SHIFT_CAP + 1 means "more than the cap")."""
     for k in range(SHIFT_CAP + 1):
@@ -453,13 +460,32 @@ def _draw_free(state: PnsState, side: int, plan: list[PnsMove], opponent_first: 
     if lead == 0:
         return True
 
-    seen = _memo(state, f"_seen{side}", lambda: {_own(square, side) for square, _ in state.seen})
-    square = list(state.square)
+    seen = _memo(state, _SEEN_KEY[side], lambda: {_seen_own(square, side) for square, _ in state.seen})
+    square = list(_seen_own(state.square, side))  # the plan moves only the side's own piles
     for move in plan[:lead]:
         square[move.dst], square[move.src] = square[move.src], ()
-        if _own(square, side) in seen:
+        if tuple(square) in seen:
             return False
     return True
+
+
+_SEEN_KEY = ("_seen0", "_seen1")  # each side's projection of the history, kept per position
+
+
+def _seen_own(square: tuple, side: int) -> tuple:
+    """``_own`` of a square from a history: the positions after a move share their history's
+    squares (the same objects), so each is projected once, keyed by identity (the entry keeps
+    the square alive, so its id is not reused while the entry stands)."""
+    key = (id(square), side)
+    found = _OWN_SEEN.get(key)
+    if found is None:
+        if len(_OWN_SEEN) > 400_000:
+            _OWN_SEEN.clear()
+        found = _OWN_SEEN[key] = (square, _own(square, side))
+    return found[1]
+
+
+_OWN_SEEN: dict = {}
 
 
 def _own(square, side: int) -> tuple:
