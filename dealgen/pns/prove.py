@@ -31,6 +31,13 @@ class OutOfBudget(Exception):
     """The search ran out of nodes or time before deciding."""
 
 
+class _ProbeOver(Exception):
+    """A probe's node budget ran out (see Prover._first_of)."""
+
+
+PROBES = (1, 10, 100, 1000, 10000)  # node budgets of the probes before a child gets an open one
+
+
 @dataclass
 class Prover:
     """One search's tables and limits (reuse it across depths of one position).
@@ -44,9 +51,36 @@ class Prover:
     nodes: int = 0
     wins: dict = field(default_factory=dict)  # (state, attacker) -> fewest turns known to win
     fails: dict = field(default_factory=dict)  # (state, attacker) -> most turns known not to
+    probe_limit: float = float("inf")  # node count at which the innermost probe gives up
+
+    def _first_of(self, children: list, decide) -> bool:
+        """Whether ``decide`` holds for some child: each is tried with a small node budget
+        first, then with budgets growing eightfold, so the easiest child to settle decides
+        (as in proof-number search) rather than the first in order."""
+        pending = children
+        for budget in PROBES:
+            still = []
+            for child in pending:
+                outer = self.probe_limit
+                self.probe_limit = min(outer, self.nodes + budget)
+                try:
+                    if decide(child):
+                        return True
+                except _ProbeOver:
+                    if self.nodes > outer:
+                        raise  # an enclosing probe's budget is spent too
+                    still.append(child)
+                finally:
+                    self.probe_limit = outer
+            pending = still
+            if not pending:
+                return False
+        return any(decide(child) for child in pending)
 
     def _tick(self) -> None:
         self.nodes += 1
+        if self.nodes > self.probe_limit:
+            raise _ProbeOver
         if self.nodes > self.max_nodes:
             raise OutOfBudget("node budget exhausted")
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -115,10 +149,7 @@ class Prover:
                 if quick is None:
                     children.append((bound, -lower_bound(after, 1 - me), move.kind != "pack", after))
         children.sort(key=lambda c: c[:3])
-        for *_, after in children:
-            if self.defend(after, n - 1):
-                return True
-        return False
+        return self._first_of([c[-1] for c in children], lambda after: self.defend(after, n - 1))
 
     # -- the defender ---------------------------------------------------------------
     def defend(self, state: PnsState, n: int) -> bool:
