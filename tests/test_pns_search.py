@@ -244,3 +244,41 @@ def test_children_inherit_what_a_fresh_position_works_out():
                 checked += 1
             state = G.apply(state, greedy_move(state, G.legal_moves(state)))
     assert checked > 300
+
+
+def _costly(prover: Prover, ticks: int, verdict: bool, log: list, name: str) -> bool:
+    """A stand-in for a child's search: ``ticks`` nodes, then ``verdict``."""
+    for _ in range(ticks):
+        prover._tick()
+    log.append(name)
+    return verdict
+
+
+def test_probes_let_the_cheapest_winning_child_decide():
+    prover, log = Prover(), []
+    costs = {"slow win": (500, True), "quick loss": (3, False), "quick win": (40, True)}
+    found = prover._first_of(list(costs), lambda c: _costly(prover, *costs[c], log, c))
+    assert found
+    # the slow child never finished: the cheap loss was settled (and dropped) first, then the win
+    assert log == ["quick loss", "quick win"]
+    assert prover.probe_limit == float("inf")
+
+
+def test_probes_try_every_child_before_saying_no():
+    prover, log = Prover(), []
+    costs = {"a": (5000, False), "b": (20_000, False), "c": (2, False)}
+    assert not prover._first_of(list(costs), lambda c: _costly(prover, *costs[c], log, c))
+    assert sorted(log) == ["a", "b", "c"]  # each settled exactly once
+
+
+def test_an_enclosing_probe_budget_is_not_swallowed_by_an_inner_one():
+    prover, tries = Prover(), []
+
+    def inner(c):  # each inner child costs 30 nodes and loses
+        tries.append(c)
+        return _costly(prover, 30, False, [], c)
+
+    # the outer probes (1 and 10 nodes) run out inside the inner search: the inner level must
+    # hand that straight up rather than go on probing its own children on a spent budget
+    assert not prover._first_of(["only"], lambda c: prover._first_of(["x", "y"], inner))
+    assert len(tries) == 10  # 28 when the inner level swallows the outer probe's end

@@ -8,7 +8,9 @@ most branches: a safe plan (see ``race.py``) that outruns the opponent proves a 
 once, and an opponent's safe plan that outruns every finish of ours refutes one, as does,
 when we have no turn to spare, an opponent that can hold one of our suits (see ``hold.py``).
 
-Iterative deepening on N gives the shortest forced win; a full search to N that finds
+The attacker's moves are tried with small node budgets first (``Prover._first_of``): a
+depth-first search otherwise sinks its time into the first move it tries, while another
+move wins quickly. Iterative deepening on N gives the shortest forced win; a full search to N that finds
 none proves there is no forced win within N. A node budget or a deadline stops the search
 undecided instead.
 """
@@ -55,8 +57,9 @@ class Prover:
 
     def _first_of(self, children: list, decide) -> bool:
         """Whether ``decide`` holds for some child: each is tried with a small node budget
-        first, then with budgets growing eightfold, so the easiest child to settle decides
-        (as in proof-number search) rather than the first in order."""
+        first, then with budgets growing tenfold (``PROBES``), so the easiest child to
+        settle decides (as in proof-number search) rather than the first in order; a child
+        that a probe settles against is not tried again."""
         pending = children
         for budget in PROBES:
             still = []
