@@ -254,7 +254,11 @@ def _costly(prover: Prover, ticks: int, verdict: bool, log: list, name: str) -> 
     return verdict
 
 
-def test_probes_let_the_cheapest_winning_child_decide():
+PROBES = (1, 10, 100, 1000, 10000)  # fixed here: the module's own schedule is tuned
+
+
+def test_probes_let_the_cheapest_winning_child_decide(monkeypatch):
+    monkeypatch.setattr(prove_mod, "PROBES", PROBES)
     prover, log = Prover(), []
     costs = {"slow win": (500, True), "quick loss": (3, False), "quick win": (40, True)}
     found = prover._first_of(list(costs), lambda c: _costly(prover, *costs[c], log, c))
@@ -264,14 +268,16 @@ def test_probes_let_the_cheapest_winning_child_decide():
     assert prover.probe_limit == float("inf")
 
 
-def test_probes_try_every_child_before_saying_no():
+def test_probes_try_every_child_before_saying_no(monkeypatch):
+    monkeypatch.setattr(prove_mod, "PROBES", PROBES)
     prover, log = Prover(), []
     costs = {"a": (5000, False), "b": (20_000, False), "c": (2, False)}
     assert not prover._first_of(list(costs), lambda c: _costly(prover, *costs[c], log, c))
     assert sorted(log) == ["a", "b", "c"]  # each settled exactly once
 
 
-def test_an_enclosing_probe_budget_is_not_swallowed_by_an_inner_one():
+def test_an_enclosing_probe_budget_is_not_swallowed_by_an_inner_one(monkeypatch):
+    monkeypatch.setattr(prove_mod, "PROBES", PROBES)
     prover, tries = Prover(), []
 
     def inner(c):  # each inner child costs 30 nodes and loses

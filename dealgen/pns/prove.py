@@ -37,7 +37,7 @@ class _ProbeOver(Exception):
     """A probe's node budget ran out (see Prover._first_of)."""
 
 
-PROBES = (1, 10, 100, 1000, 10000)  # node budgets of the probes before a child gets an open one
+PROBES = (1, 30)  # node budgets of the probes before a child gets an open one
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Prover:
 
     def _first_of(self, children: list, decide) -> bool:
         """Whether ``decide`` holds for some child: each is tried with a small node budget
-        first, then with budgets growing tenfold (``PROBES``), so the easiest child to
+        first, then with the larger budgets of ``PROBES``, so the easiest child to
         settle decides (as in proof-number search) rather than the first in order; a child
         that a probe settles against is not tried again."""
         pending = children
