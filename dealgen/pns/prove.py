@@ -10,9 +10,9 @@ when we have no turn to spare, an opponent that can hold one of our suits (see `
 
 The attacker's moves are tried with small node budgets first (``Prover._first_of``): a
 depth-first search otherwise sinks its time into the first move it tries, while another
-move wins quickly. Iterative deepening on N gives the shortest forced win; a full search to N that finds
-none proves there is no forced win within N. A node budget or a deadline stops the search
-undecided instead.
+move wins quickly. Iterative deepening on N gives the shortest forced win; a full search
+to N that finds none proves there is no forced win within N. A node budget or a deadline
+stops the search undecided instead.
 """
 
 from __future__ import annotations
