@@ -150,7 +150,9 @@ class Prover:
                 if quick:
                     return True
                 if quick is None:
-                    children.append((bound, -lower_bound(after, 1 - me), move.kind != "pack", after))
+                    # packet moves before packs: nobody can take a pack away, but a square
+                    # free now may be filled by the next reply
+                    children.append((bound, -lower_bound(after, 1 - me), move.kind == "pack", after))
         children.sort(key=lambda c: c[:3])
         return self._first_of([c[-1] for c in children], lambda after: self.defend(after, n - 1))
 
