@@ -151,9 +151,10 @@ class Prover:
                     return True
                 if quick is None:
                     # packet moves before packs: nobody can take a pack away, but a square
-                    # free now may be filled by the next reply
-                    children.append((bound, -lower_bound(after, 1 - me), move.kind == "pack", after))
-        children.sort(key=lambda c: c[:3])
+                    # free now may be filled by the next reply (the opponent's bound is no key:
+                    # a side's bound ignores the other's piles, so no move of ours changes it)
+                    children.append((bound, move.kind == "pack", after))
+        children.sort(key=lambda c: c[:2])
         return self._first_of([c[-1] for c in children], lambda after: self.defend(after, n - 1))
 
     # -- the defender ---------------------------------------------------------------
@@ -208,10 +209,10 @@ class Prover:
             if quick is False:
                 return False
             if quick is None:
-                # the replies that hurt most first: the defender's progress, then our lost ground
+                # the replies that hurt most first: course fills, then the defender's progress
                 fills = reply.kind == "shift" and aim >> reply.dst & 1
-                children.append((not fills, lower_bound(after, state.to_move), -lower_bound(after, att), after))
-        children.sort(key=lambda c: c[:3])
+                children.append((not fills, lower_bound(after, state.to_move), after))
+        children.sort(key=lambda c: c[:2])
         for *_, after in children:
             if not self.attack(after, n):
                 return False
