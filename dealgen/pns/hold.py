@@ -17,7 +17,7 @@ A draw on the way (repetition, quiet turns) also stops the side, so the shuttle 
 from __future__ import annotations
 
 from ..games.pack_n_stack import FOLLOWS, NSQ, PnsState
-from .race import ALL, SEES_MASK, Piles, course, min_shifts, on_course, side_suits, suit_piles
+from .race import ALL, SEES_MASK, Piles, bits, course, min_shifts, on_course, side_suits, squares_of, suit_piles
 
 
 def holds(state: PnsState, side: int, turns: int) -> bool:
@@ -26,8 +26,8 @@ def holds(state: PnsState, side: int, turns: int) -> bool:
     other = 1 - side
     own_first = state.to_move == other
     theirs = _side_piles(state, other)
-    mine = _mask(_side_piles(state, side))
-    occupied = mine | _mask(theirs)
+    mine = squares_of(_side_piles(state, side))
+    occupied = mine | squares_of(theirs)
     for suit in side_suits(side):
         piles = suit_piles(state, suit)
         if min_shifts(piles) == 0:
@@ -35,11 +35,11 @@ def holds(state: PnsState, side: int, turns: int) -> bool:
         walls = on_course(piles)
         if walls == ALL:
             continue
-        empty = _squares(walls & ~occupied)
+        empty = list(bits(walls & ~occupied))
         if empty and (not own_first or len(empty) > 1):
             continue  # the side could move into it before a refill
         packets = [sq for sq, _, packet in theirs if packet and not walls >> sq & 1]
-        reserved = _match(empty + _squares(walls & mine), packets)
+        reserved = _match(empty + list(bits(walls & mine)), packets)
         if reserved is None:
             continue
         blocked = walls | sum(1 << sq for sq in reserved)
@@ -54,14 +54,6 @@ def _side_piles(state: PnsState, side: int) -> Piles:
     """Both suits' piles of ``side``: (square, head, is a packet)."""
     first, second = side_suits(side)
     return suit_piles(state, first) + suit_piles(state, second)
-
-
-def _mask(piles) -> int:
-    return sum(1 << sq for sq, _, _ in piles)
-
-
-def _squares(mask: int) -> list[int]:
-    return [sq for sq in range(NSQ) if mask >> sq & 1]
 
 
 def _match(needs: list[int], packets: list[int]) -> list[int] | None:

@@ -104,10 +104,15 @@ def _shifted(piles: Piles, a: int, square: int) -> Piles:
     return tuple(sorted([p for k, p in enumerate(piles) if k != a] + [(square, piles[a][1], True)]))
 
 
+def squares_of(piles) -> int:
+    """The squares the piles stand on, as a mask."""
+    return sum(1 << p[0] for p in piles)
+
+
 def _connected(piles: Piles) -> bool:
     """Whether the piles' squares are linked by sight: packs never move a pile's square
     (the joined pile stays on the target), so a pure-pack plan needs this."""
-    return _linked(sum(1 << p[0] for p in piles))
+    return _linked(squares_of(piles))
 
 
 def _linked(mask: int) -> bool:
@@ -147,7 +152,7 @@ def _within(piles: Piles, shifts: int) -> bool:
         return True
     if shifts == 0:
         return pure_plan(piles) is not None
-    taken = sum(1 << p[0] for p in piles)
+    taken = squares_of(piles)
     for a, (sa, ha, packet) in enumerate(piles):
         follows = FOLLOWS[ha]
         for b, (sb, hb, _) in enumerate(piles):
@@ -183,7 +188,7 @@ def on_course(piles: Piles) -> int:
         shifts = min_shifts(cur)
         if shifts == 0:
             continue  # packs alone from here
-        taken = sum(1 << sq for sq, _, _ in cur)
+        taken = squares_of(cur)
         for a, (sa, ha, packet) in enumerate(cur):
             follows = FOLLOWS[ha]
             nexts = [(_merged(cur, a, b), 0, shifts) for b, (sb, hb, _) in enumerate(cur)
@@ -293,12 +298,13 @@ def _reach(suits: tuple[Piles, ...]) -> tuple[int, ...]:
                 soon |= 1 << sq  # a pack onto sq makes it a packet
     soon |= now  # a shift puts a packet on a square it sees
     later = 0
-    for i in _bits(soon):
+    for i in bits(soon):
         later |= SEES_MASK[i]
     return tuple(0 if now >> e & 1 else 1 if later >> e & 1 else 2 for e in range(NSQ))
 
 
-def _bits(mask: int):
+def bits(mask: int):
+    """The squares of a mask, lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
