@@ -155,7 +155,12 @@ class Prover:
                     # a side's bound ignores the other's piles, so no move of ours changes it)
                     children.append((bound, move.kind == "pack", after))
         children.sort(key=lambda c: c[:2])
-        return self._first_of([c[-1] for c in children], lambda after: self.defend(after, n - 1))
+        after_of = [c[-1] for c in children]
+        if lower_bound(state, 1 - me) < lower_bound(state, me):
+            # the opponent is ahead in the race, so every move likely fails: probes would
+            # only search each child again (no faster to refute than plainly, in order)
+            return any(self.defend(after, n - 1) for after in after_of)
+        return self._first_of(after_of, lambda after: self.defend(after, n - 1))
 
     # -- the defender ---------------------------------------------------------------
     def defend(self, state: PnsState, n: int) -> bool:
