@@ -256,7 +256,9 @@ def test_from_text_errors_name_their_line():
         return str(err.value)
 
     assert error(text.replace("stock: ", f"stock: {first} ", 1)) == (
-        f"pos.txt: card(s) given more than once: {first} (a1 and stock)")
+        f"pos.txt: card(s) given more than once: {first} (a1 on line 7 and stock on line 6)")
+    emptied = text.replace(f"row 1: {first} ", "row 1: - ", 1).replace("stock: ", f"stock: {first} ", 1)
+    assert error(emptied).startswith("pos.txt:6: square(s) a1 empty while the stock holds 28 card(s)")
     assert error(text.replace("row 2: ", "row 2: - ", 1)).startswith("pos.txt:8: row 2 needs 5 squares")
     assert error(text.replace("to move: ", "to move: green #", 1)) == "pos.txt:4: to move must be red or black, not 'green'"
     assert error(text.replace("quiet: 0", "quiet: 21", 1)).startswith("pos.txt:5: quiet must be a whole number")

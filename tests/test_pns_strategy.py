@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from dealgen.cli import main
 from dealgen.errors import InputError
+from dealgen.games.pack_n_stack import PACK_N_STACK as G
 from dealgen.pns.strategy import is_strategy, parse_strategy, verify_strategy
 
 from .conftest import DATA
@@ -139,6 +140,8 @@ def test_a_move_that_does_not_win_fails():
     (lambda t: t.replace("goal: black wins in 5\n", "") + "goal: black wins in 5\n",
      r":\d+: the 'goal:' line comes after 'tree:' \(line \d+\): the goal goes above the tree"),
     (lambda t: t.replace("\n  red", "\n\tred", 1), r":\d+: the tree is indented with spaces \(two a level\), not tabs"),
+    (lambda t: t.replace("\n  red", "\n\u00a0\u00a0red", 1),
+     r":\d+: the tree is indented with plain spaces \(two a level\); this line has U\+00A0 before its move"),
     (lambda t: t + "black a1-a2\n", r":\d+: the tree has one first move of black, on line \d+; this line is not indented"),
     (lambda t: t[:t.index("tree:") + 6], "the tree is empty"),
     (lambda t: t.replace("tree:\n", "goal: black wins in 4\ntree:\n"), r":\d+: a second 'goal:' line \(the first is line \d+\)"),
@@ -155,6 +158,13 @@ def test_a_move_that_does_not_win_fails():
 def test_unreadable_strategies_are_input_errors(edit, message):
     with pytest.raises(InputError, match=message):
         parse_strategy(edit(TREE))
+
+
+def test_a_strategy_with_a_stock_names_the_stock_line():
+    deal = G.deal(7)  # to_text: game, deal, rules, to move, quiet, stock (line 6), rows
+    text = G.to_text(deal) + f"goal: {deal.side} wins in 3\ntree:\n{deal.side} a1-a2\n"
+    with pytest.raises(InputError, match=r"^s.txt:6: a strategy starts once the stock is empty"):
+        parse_strategy(text, "s.txt")
 
 
 def test_goal_words_in_any_case_and_a_byte_order_mark(tmp_path):

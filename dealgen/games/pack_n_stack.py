@@ -493,7 +493,10 @@ this book was replayed by the game engine before printing.
             "stock": [c.code for c in cards([] if stock == "-" else stock.split(), "stock", stock_line)],
             "rows": rows,
         }
-        return self.from_json(data, source)
+        lines = {"stock": stock_line}  # so that a card given twice is named with its lines
+        for r in ROWS:
+            lines.update((COLS[c] + r, fields[f"row {r}"][0]) for c in range(SIZE))
+        return self._from_data(data, source, lines)
 
     def to_json(self, state: PnsState) -> dict[str, Any]:
         return {
@@ -507,6 +510,10 @@ this book was replayed by the game engine before printing.
         }
 
     def from_json(self, data: dict[str, Any], source: str = "<json>") -> PnsState:
+        return self._from_data(data, source)
+
+    def _from_data(self, data: dict[str, Any], source: str, lines: dict[str, int] | None = None) -> PnsState:
+        """``from_json``; ``lines`` gives the text form's line of each square and of the stock."""
         if not isinstance(data, dict):
             raise InputError(located("a Pack 'n' Stack position must be a JSON object", source))
         missing = [k for k in ("to_move", "stock", "rows") if k not in data]
@@ -542,23 +549,28 @@ this book was replayed by the game engine before printing.
         if not isinstance(data["stock"], list):
             raise InputError(located("stock must be a list of cards, top first", source))
         stock = tuple(card(v, "stock") for v in data["stock"])
-        self._check_cards(square, stock, source)
+        self._check_cards(square, stock, source, lines or {})
         empty = [SQUARE_NAMES[i] for i, p in enumerate(square) if not p]
         if empty and stock:
             raise InputError(located(
                 f"square(s) {' '.join(empty)} empty while the stock holds {len(stock)} card(s): "
-                f"an emptied square is refilled at once while the stock lasts", source))
+                f"an emptied square is refilled at once while the stock lasts", source, (lines or {}).get("stock")))
         return _fresh(tuple(square), stock, SIDES.index(side), quiet, (), rules, deal)
 
     @staticmethod
-    def _check_cards(square: Iterable[Pile], stock: Pile, source: str) -> None:
+    def _check_cards(square: Iterable[Pile], stock: Pile, source: str, lines: dict[str, int]) -> None:
         places: dict[Card, list[str]] = {}
         for name, pile in zip(SQUARE_NAMES, square):
             for c in pile:
                 places.setdefault(c, []).append(name)
         for c in stock:
             places.setdefault(c, []).append("stock")
-        twice = [f"{c.code} ({' and '.join(where)})" for c, where in sorted(places.items()) if len(where) > 1]
+
+        def place(name: str) -> str:
+            return f"{name} on line {lines[name]}" if name in lines else name
+
+        twice = [f"{c.code} ({' and '.join(place(w) for w in where)})" for c, where in sorted(places.items())
+                 if len(where) > 1]
         if twice:
             raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
         absent = [c.code for c in CARDS if c not in places]

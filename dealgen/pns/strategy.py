@@ -107,7 +107,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
     winner, n = words[0].lower(), int(words[3])
     state = GAME.from_text("\n".join(head), source)
     if state.stock:
-        raise InputError(located("a strategy starts once the stock is empty (stock: -)", source))
+        stock_at = next((k for k, line in enumerate(head, 1)
+                         if line.split("#", 1)[0].split(":", 1)[0].strip().lower() == "stock"), None)
+        raise InputError(located("a strategy starts once the stock is empty (stock: -)", source, stock_at))
     if state.side != winner:
         raise InputError(located(f"the goal names {winner} but {state.side} is to move", source, lineno))
 
@@ -122,6 +124,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         indent = len(raw) - len(raw.lstrip(" "))
         if raw[indent] in "\t\v\f":
             raise InputError(located("the tree is indented with spaces (two a level), not tabs", source, lineno))
+        if raw[indent].isspace():  # a word processor's no-break space looks like a space but is not one
+            raise InputError(located(f"the tree is indented with plain spaces (two a level); this line has "
+                                     f"U+{ord(raw[indent]):04X} before its move", source, lineno))
         words = raw.split()
         side = words[0].lower()
         if side not in SIDES or len(words) < 2:
