@@ -26,7 +26,7 @@ from typing import Iterator
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
 from .hold import holds
-from .race import course, inherit, lower_bound, race_loss, race_win, safe_plan
+from .race import ALL, course, inherit, lower_bound, race_loss, race_win, safe_plan
 
 
 class OutOfBudget(Exception):
@@ -186,11 +186,9 @@ class Prover:
         bound = lower_bound(state, att)
         if bound == n and holds(state, att, n):
             return self._store(key, n, False)
-        if safe_plan(state, state.to_move, bound, opponent_first=False) is not None:
-            return self._store(key, n, False)
         # with no turn to spare the attacker fills only squares on its course
-        if bound == n and safe_plan(state, state.to_move, bound, opponent_first=False,
-                                    fills=course(state, att)) is not None:
+        if safe_plan(state, state.to_move, bound, opponent_first=False,
+                     fills=course(state, att) if bound == n else ALL) is not None:
             return self._store(key, n, False)
         if safe_plan(state, att, min(n, lower_bound(state, state.to_move) - 1), opponent_first=True) is not None:
             return self._store(key, n, True)
