@@ -186,7 +186,8 @@ class Prover:
         bound = lower_bound(state, att)
         if bound == n and holds(state, att, n):
             return self._store(key, n, False)
-        # with no turn to spare the attacker fills only squares on its course
+        # with no turn to spare the attacker fills only squares on its course, so the plan
+        # need be safe from those alone (a plan safe from every square is among them)
         if safe_plan(state, state.to_move, bound, opponent_first=False,
                      fills=course(state, att) if bound == n else ALL) is not None:
             return self._store(key, n, False)
