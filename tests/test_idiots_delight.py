@@ -184,7 +184,7 @@ def test_text_form() -> None:
 
 @pytest.mark.parametrize("text, message", [
     ("stock: JD\nstack 1:\nstack 2:\nstack 3:\nstack 4:\n", "four at a time"),
-    ("stock:\nstack 1: JD\nstack 2: JD\nstack 3:\nstack 4:\n", "more than once"),
+    ("stock:\nstack 1: JD\nstack 2: JD\nstack 3:\nstack 4:\n", r"more than once: JD \(stack 1 and stack 2\)"),
     ("discarded: 3\nstock:\nstack 1: JD\nstack 2:\nstack 3:\nstack 4:\n", "discarded says 3"),
     ("stock:\nstack 1: JD\nstack 2:\nstack 3:\n", "missing line"),
     ("rules: lax\nstock:\nstack 1:\nstack 2:\nstack 3:\nstack 4:\n", "unknown rule set"),

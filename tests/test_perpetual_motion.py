@@ -298,7 +298,8 @@ def test_json_starts_entries_are_checked_key_by_key(start: dict) -> None:
 @pytest.mark.parametrize("text, message", [
     ("discarded: 0\nstock: JD 2D 9H JC\npile 1:\npile 2:\npile 3:\npile 4:\n", "missing from the stock"),
     ("stock: JD\npile 1:\npile 2:\npile 3:\npile 4:\n", "rows of four"),
-    ("stock: JD JD\npile 1:\npile 2:\npile 3:\npile 4:\n", "more than once"),
+    ("stock: JD JD\npile 1:\npile 2:\npile 3:\npile 4:\n", r"more than once: JD \(2 times in stock\)"),
+    ("stock: JD 2D 3D\npile 1: JD\npile 2:\npile 3:\npile 4:\n", r"more than once: JD \(stock and pile 1\)"),
     ("pile 1:\npile 2:\npile 3:\npile 4:\n", "missing line"),
     ("stock: XX\npile 1:\npile 2:\npile 3:\npile 4:\n", "is not a card"),
 ])

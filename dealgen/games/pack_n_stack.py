@@ -26,7 +26,7 @@ from ..cards import CARDS, RED_SUITS, Card
 from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, header_lines, json_card, read_fields
+from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
 
 SIZE = 5
 NSQ = SIZE * SIZE
@@ -559,21 +559,14 @@ this book was replayed by the game engine before printing.
 
     @staticmethod
     def _check_cards(square: Iterable[Pile], stock: Pile, source: str, lines: dict[str, int]) -> None:
-        places: dict[Card, list[str]] = {}
-        for name, pile in zip(SQUARE_NAMES, square):
-            for c in pile:
-                places.setdefault(c, []).append(name)
-        for c in stock:
-            places.setdefault(c, []).append("stock")
-
         def place(name: str) -> str:
             return f"{name} on line {lines[name]}" if name in lines else name
 
-        twice = [f"{c.code} ({' and '.join(place(w) for w in where)})" for c, where in sorted(places.items())
-                 if len(where) > 1]
-        if twice:
-            raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
-        absent = [c.code for c in CARDS if c not in places]
+        placed = [(c, place(name)) for name, pile in zip(SQUARE_NAMES, square) for c in pile]
+        placed += [(c, place("stock")) for c in stock]
+        check_once(placed, source)
+        given = {c for c, _ in placed}
+        absent = [c.code for c in CARDS if c not in given]
         if absent:
             raise InputError(located(f"missing card(s): {' '.join(absent)}", source))
 

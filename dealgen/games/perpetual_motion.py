@@ -445,7 +445,8 @@ by the game engine.
         rules, deal = check_header(self, data, source)
         stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
         live = list(stock) + [c for p in piles for c in p]
-        check_once(live, source)
+        check_once([(c, "stock") for c in stock] + [(c, f"pile {n}") for n, p in enumerate(piles, 1) for c in p],
+                   source)
         gone = [c for c in CARDS if c not in set(live)]
         discarded = data["discarded"]
         if discarded is None:

@@ -6,6 +6,7 @@ A position's text form is one ``key: value`` line per pile (``#`` starts a comme
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Iterable
 
 from ..cards import Card
@@ -108,12 +109,19 @@ def json_cards(value: Any, where: str, source: str) -> list[Card]:
     return [json_card(c, where, source) for c in value]
 
 
-def check_once(cards: Iterable[Card], source: str) -> None:
-    """No card may be given twice."""
-    cards = list(cards)
-    twice = sorted({c.code for c in cards if cards.count(c) > 1})
+def check_once(placed: Iterable[tuple[Card, str]], source: str) -> None:
+    """No card may be given twice; ``placed`` pairs each card with where it was given
+    ("stock", "pile 2"), so the error can say where to look."""
+    places: dict[Card, list[str]] = {}
+    for card, where in placed:
+        places.setdefault(card, []).append(where)
+
+    def said(where: list[str]) -> str:  # "stock and pile 2", or "2 times in stock"
+        return " and ".join(w if k == 1 else f"{k} times in {w}" for w, k in Counter(where).items())
+
+    twice = [f"{c.code} ({said(where)})" for c, where in sorted(places.items()) if len(where) > 1]
     if twice:
-        raise InputError(located(f"card(s) given more than once: {' '.join(twice)}", source))
+        raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
 
 
 def header_lines(game: Any, deal: int | None, rules: str) -> list[str]:
