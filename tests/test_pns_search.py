@@ -288,3 +288,28 @@ def test_an_enclosing_probe_budget_is_not_swallowed_by_an_inner_one(monkeypatch)
     # hand that straight up rather than go on probing its own children on a spent budget
     assert not prover._first_of(["only"], lambda c: prover._first_of(["x", "y"], inner))
     assert len(tries) == 10  # 28 when the inner level swallows the outer probe's end
+
+
+def _stock_out(deal: int) -> PnsState:
+    state = G.deal(deal)
+    while state.stock:
+        state = G.apply(state, greedy_move(state, G.legal_moves(state)))
+    return state
+
+
+def test_no_probes_where_the_opponent_is_ahead(monkeypatch):
+    """Probes search each child again; where the opponent leads the race every move likely
+    fails, so the attacker's moves are then searched plainly, in order."""
+    probed = []
+    monkeypatch.setattr(Prover, "_first_of", lambda self, children, decide: probed.append(len(children)) or False)
+    for deal, behind in ((41, True), (3, False)):  # the side to move needs 15 turns against 13; 13 against 14
+        state = _stock_out(deal)
+        me = state.to_move
+        assert (lower_bound(state, 1 - me) < lower_bound(state, me)) is behind
+        probed.clear()
+        prover = Prover(max_nodes=200)
+        try:
+            prover._attack(state, lower_bound(state, me), me)
+        except prove_mod.OutOfBudget:
+            pass
+        assert bool(probed) is not behind

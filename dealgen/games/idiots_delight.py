@@ -304,9 +304,9 @@ move by the game engine before printing.
 
         rules, deal = check_header(self, data, source)
         stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
-        live = list(stock) + [c for s in stacks for c in s]
-        check_once([(c, "stock") for c in stock] + [(c, f"stack {n}") for n, s in enumerate(stacks, 1) for c in s],
-                   source)
+        placed = [(c, "stock") for c in stock] + [(c, f"stack {n}") for n, s in enumerate(stacks, 1) for c in s]
+        check_once(placed, source)
+        live = [c for c, _ in placed]
         if len(stock) % NSTACKS:
             raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(stock)} cards")
         gone = 52 - len(live)

@@ -514,6 +514,7 @@ this book was replayed by the game engine before printing.
 
     def _from_data(self, data: dict[str, Any], source: str, lines: dict[str, int] | None = None) -> PnsState:
         """``from_json``; ``lines`` gives the text form's line of each square and of the stock."""
+        lines = lines or {}
         if not isinstance(data, dict):
             raise InputError(located("a Pack 'n' Stack position must be a JSON object", source))
         missing = [k for k in ("to_move", "stock", "rows") if k not in data]
@@ -549,12 +550,12 @@ this book was replayed by the game engine before printing.
         if not isinstance(data["stock"], list):
             raise InputError(located("stock must be a list of cards, top first", source))
         stock = tuple(card(v, "stock") for v in data["stock"])
-        self._check_cards(square, stock, source, lines or {})
+        self._check_cards(square, stock, source, lines)
         empty = [SQUARE_NAMES[i] for i, p in enumerate(square) if not p]
         if empty and stock:
             raise InputError(located(
                 f"square(s) {' '.join(empty)} empty while the stock holds {len(stock)} card(s): "
-                f"an emptied square is refilled at once while the stock lasts", source, (lines or {}).get("stock")))
+                f"an emptied square is refilled at once while the stock lasts", source, lines.get("stock")))
         return _fresh(tuple(square), stock, SIDES.index(side), quiet, (), rules, deal)
 
     @staticmethod

@@ -444,9 +444,9 @@ by the game engine.
 
         rules, deal = check_header(self, data, source)
         stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
-        live = list(stock) + [c for p in piles for c in p]
-        check_once([(c, "stock") for c in stock] + [(c, f"pile {n}") for n, p in enumerate(piles, 1) for c in p],
-                   source)
+        placed = [(c, "stock") for c in stock] + [(c, f"pile {n}") for n, p in enumerate(piles, 1) for c in p]
+        check_once(placed, source)
+        live = [c for c, _ in placed]
         gone = [c for c in CARDS if c not in set(live)]
         discarded = data["discarded"]
         if discarded is None:
