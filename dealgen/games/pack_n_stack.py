@@ -193,6 +193,10 @@ class PnsMove:
 
 
 PASS = PnsMove("pass")
+# Every pack and packet move made once: move generation hands these out instead of building
+# new ones (searches generate millions).
+_PACK = tuple(tuple(PnsMove("pack", i, j) for j in range(NSQ)) for i in range(NSQ))
+_SHIFT = tuple(tuple(PnsMove("shift", i, j) for j in range(NSQ)) for i in range(NSQ))
 _USAGE = ("squares a1-e5 (column a-e left to right, row 1-5 top to bottom); b2-b5 packs b2 onto b5, "
           "b2>b5 moves the packet on b2 to the empty square b5, pass passes")
 
@@ -270,14 +274,15 @@ this book was replayed by the game engine before printing.
             if not pile or side_of(pile[-1]) != side:
                 continue
             follows = FOLLOWS[pile[-1]]
+            packs, moves_to = _PACK[i], _SHIFT[i]
             for j in SEES[i]:
                 target = square[j]
                 if target:
                     if not follows[target[-1]]:
                         continue
-                    moves.append(PnsMove("pack", i, j))
+                    moves.append(packs[j])
                 elif shifts and len(pile) > 1:
-                    moves.append(PnsMove("shift", i, j))
+                    moves.append(moves_to[j])
                 else:
                     continue
                 if first_only:
@@ -376,13 +381,14 @@ this book was replayed by the game engine before printing.
 
     def _result(self, state: PnsState) -> Outcome | None:
         """The outcome when the game is over (without the deadlock test), else None."""
+        counts = state.counts  # searches ask this of every position: kept lean
         for side in (0, 1):
-            if state.stacks(side) >= 2:
+            if counts[2 + side] >= 2:
                 name = SIDES[side].capitalize()
                 return Outcome("won", f"{name} won: two complete stacks", SIDES[side])
         if state.quiet >= QUIET_LIMIT:
             return Outcome("drawn", f"drawn: {QUIET_LIMIT} turns in a row without a pack")
-        if state.seen.count(state.key) >= REPEAT_LIMIT:
+        if len(state.seen) >= REPEAT_LIMIT and state.seen.count(state.key) >= REPEAT_LIMIT:
             return Outcome("drawn", f"drawn: the position recurred a third time with {state.side.capitalize()} to move")
         return None
 

@@ -25,9 +25,7 @@ def holds(state: PnsState, side: int, turns: int) -> bool:
     opponent can keep the course of one of its suits full until those turns are gone."""
     other = 1 - side
     own_first = state.to_move == other
-    theirs = _side_piles(state, other)
-    mine = squares_of(_side_piles(state, side))
-    occupied = mine | squares_of(theirs)
+    theirs = None
     for suit in side_suits(side):
         piles = suit_piles(state, suit)
         if min_shifts(piles) == 0:
@@ -35,6 +33,10 @@ def holds(state: PnsState, side: int, turns: int) -> bool:
         walls = on_course(piles)
         if walls == ALL:
             continue
+        if theirs is None:  # worked out only for a suit a wall could hold
+            theirs = _side_piles(state, other)
+            mine = squares_of(_side_piles(state, side))
+            occupied = mine | squares_of(theirs)
         empty = list(bits(walls & ~occupied))
         if empty and (not own_first or len(empty) > 1):
             continue  # the side could move into it before a refill

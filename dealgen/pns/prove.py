@@ -26,7 +26,7 @@ from typing import Iterator
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
 from .hold import holds
-from .race import ALL, course, inherit, lower_bound, race_loss, race_win, safe_plan
+from .race import ALL, bound_after, course, inherit, lower_bound, race_loss, race_win, safe_plan
 
 
 class OutOfBudget(Exception):
@@ -136,24 +136,26 @@ class Prover:
 
     def _attack(self, state: PnsState, n: int, me: int) -> bool:
         children = []
+        now = lower_bound(state, me)
         for move in GAME.legal_moves(state):
+            bound, moved = bound_after(state, move, now)
+            if bound > n - 1:
+                continue  # the move wastes a turn we do not have (a winning move leaves bound 0)
             after = GAME.apply(state, move)
-            inherit(state, move, after)
+            inherit(state, move, after, moved, bound)
             result = GAME._result(after)
             if result is not None:
                 if result.status == "won" and result.winner == state.side:
                     return True
                 continue
-            bound = lower_bound(after, me)
-            if bound <= n - 1:  # otherwise this move wastes a turn we do not have
-                quick = self._quick_defend(after, n - 1, plans=False)  # the cheap tests; defend() does the rest
-                if quick:
-                    return True
-                if quick is None:
-                    # packet moves before packs: nobody can take a pack away, but a square
-                    # free now may be filled by the next reply (the opponent's bound is no key:
-                    # a side's bound ignores the other's piles, so no move of ours changes it)
-                    children.append((bound, move.kind == "pack", after))
+            quick = self._quick_defend(after, n - 1, plans=False)  # the cheap tests; defend() does the rest
+            if quick:
+                return True
+            if quick is None:
+                # packet moves before packs: nobody can take a pack away, but a square
+                # free now may be filled by the next reply (the opponent's bound is no key:
+                # a side's bound ignores the other's piles, so no move of ours changes it)
+                children.append((bound, move.kind == "pack", after))
         children.sort(key=lambda c: c[:2])
         after_of = [c[-1] for c in children]
         if lower_bound(state, 1 - me) < lower_bound(state, me):

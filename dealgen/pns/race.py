@@ -61,20 +61,39 @@ def all_piles(state: PnsState) -> tuple[Piles, Piles, Piles, Piles]:
     return found
 
 
-def inherit(parent: PnsState, move: PnsMove, child: PnsState) -> None:
+def moved_suit(parent: PnsState, move: PnsMove) -> Piles:
+    """The piles of the moving suit after ``move`` (a pack or packet move, stock empty)."""
+    head = parent.square[move.src][-1]
+    moved = [p for p in all_piles(parent)[head // 13] if p[0] != move.src and p[0] != move.dst]
+    moved.append((move.dst, head, True))  # a pack makes a packet, and only a packet moves to an empty square
+    moved.sort()
+    return tuple(moved)
+
+
+def bound_after(parent: PnsState, move: PnsMove, bound: int) -> tuple[int, Piles | None]:
+    """The mover's ``lower_bound`` after ``move`` (``bound``: the bound before it), without
+    making the position, and the moving suit's piles after it (None for a pass)."""
+    if move.kind == "pass":
+        return bound, None
+    before = all_piles(parent)[parent.square[move.src][-1] // 13]
+    after = moved_suit(parent, move)
+    return bound - len(before) - min_shifts(before) + len(after) + min_shifts(after), after
+
+
+def inherit(parent: PnsState, move: PnsMove, child: PnsState, moved: Piles | None = None,
+            bound: int | None = None) -> None:
     """Give ``child`` (``parent`` after ``move``, stock empty) what the searches ask of every
     position, worked out from the parent's: a move changes one suit's piles only, so the
-    other suits' piles and the opponent's lower bound carry over."""
+    other suits' piles and the opponent's lower bound carry over (``moved`` and ``bound``:
+    the moving suit's piles and the mover's bound after the move, when already known)."""
     if parent.stock or move.kind == "pass":
         return
     suits = all_piles(parent)
     pile = child.square[move.dst]
-    head = pile[-1]
-    suit = head // 13
-    moved = [p for p in suits[suit] if p[0] != move.src and p[0] != move.dst]
-    moved.append((move.dst, head, len(pile) > 1))
-    moved.sort()
-    child.__dict__["_piles"] = suits[:suit] + (tuple(moved),) + suits[suit + 1:]
+    suit = pile[-1] // 13
+    if moved is None:
+        moved = moved_suit(parent, move)
+    child.__dict__["_piles"] = suits[:suit] + (moved,) + suits[suit + 1:]
     mover = parent.to_move
     counts = list(parent.counts)
     if move.kind == "pack":
@@ -84,6 +103,8 @@ def inherit(parent: PnsState, move: PnsMove, child: PnsState) -> None:
     other = _LB_KEY[1 - mover]
     if other in parent.__dict__:
         child.__dict__[other] = parent.__dict__[other]
+    if bound is not None:
+        child.__dict__[_LB_KEY[mover]] = bound
 
 
 def side_suits(side: int) -> tuple[int, int]:
@@ -352,10 +373,10 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool, f
         return plan if ok else None
     if shifts > 2:
         return None  # seldom found, and dear to look for: claim nothing
-    empties = frozenset(i for i, p in enumerate(state.square) if not p)
+    empties = _memo(state, "_empties", lambda: sum(1 << i for i, p in enumerate(state.square) if not p))
     block = _memo(state, f"_reach{1 - side}", lambda: reach(state, 1 - side))
     if fills != ALL:
-        block = tuple(b if fills >> e & 1 else NEVER for e, b in enumerate(block))
+        block = _only(block, fills)
     # Only these decide the search, and positions differing elsewhere (the opponent's
     # cards, the history) are many: share the answers between them.
     key = (suits, empties, block, opponent_first)
@@ -372,6 +393,12 @@ def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool, f
 
 
 _SAFE_TABLE: dict = {}
+
+
+@lru_cache(maxsize=100_000)
+def _only(block: tuple[int, ...], fills: int) -> tuple[int, ...]:
+    """``block`` with every square outside ``fills`` never filled."""
+    return tuple(b if fills >> e & 1 else NEVER for e, b in enumerate(block))
 
 
 def _search_suits(suits, empties, block, limit, opponent_first, never) -> list[PnsMove] | None:
@@ -403,13 +430,14 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     budget[0] -= 1
     if budget[0] < 0:
         raise _GaveUp
-    h = sum(len(p) - 1 + min_shifts(p) for p in suits)
+    first, second = suits  # a side's two suits
+    shifts = min_shifts(first) + min_shifts(second)
+    h = len(first) + len(second) - 2 + shifts
     if t + h > bound:
         return None
     tight = t + h == bound  # no turn to spare: a packet move must land on its suit's course
-    plans = [pure_plan(p) for p in suits]
-    if all(p is not None for p in plans):
-        return [PnsMove("pack", a, b) for part in plans for a, b in part]
+    if not shifts:  # packs alone from here
+        return [PnsMove("pack", a, b) for piles in suits for a, b in pure_plan(piles)]
     if t >= horizon:
         return None
     key = (suits, empties, t)
@@ -420,11 +448,11 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
         for a, (sa, ha, packet) in enumerate(piles):
             if not packet:
                 continue
-            for e in empties:
-                if aim >> e & 1 and e in _SEES_SET[sa] and not blockable(block[e], t + 1, opponent_first):
+            for e in bits(SEES_MASK[sa] & empties & aim):
+                if not blockable(block[e], t + 1, opponent_first):
                     moved = _shifted(piles, a, e)
                     nxt = suits[:k] + (moved,) + suits[k + 1:]
-                    rest = _dfs(nxt, (empties - {e}) | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
+                    rest = _dfs(nxt, empties ^ (1 << e | 1 << sa), t + 1, bound, horizon, block, opponent_first, failed, budget)
                     if rest is not None:
                         return [PnsMove("shift", sa, e)] + rest
     if t + 1 < horizon:  # room for a packet move after this pack
@@ -434,7 +462,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
                 for b, (sb, hb, _) in enumerate(piles):
                     if a != b and follows[hb] and sb in _SEES_SET[sa]:
                         nxt = suits[:k] + (_merged(piles, a, b),) + suits[k + 1:]
-                        rest = _dfs(nxt, empties | {sa}, t + 1, bound, horizon, block, opponent_first, failed, budget)
+                        rest = _dfs(nxt, empties | 1 << sa, t + 1, bound, horizon, block, opponent_first, failed, budget)
                         if rest is not None:
                             return [PnsMove("pack", sa, sb)] + rest
     failed.add(key)
@@ -446,7 +474,7 @@ def _draw_free(state: PnsState, side: int, plan: list[PnsMove], opponent_first: 
     (counting the opponent's turns between), no packet move before the plan's first pack
     that brings back an arrangement of the planner's piles seen since the last pack, and,
     when the opponent moves first, no position seen twice that its move could bring back."""
-    if opponent_first and len(set(state.seen)) < len(state.seen):
+    if opponent_first and _memo(state, "_repeats", lambda: len(set(state.seen)) < len(state.seen)):
         return False
     runs, run, lead = [], 0, None
     for move in plan:
