@@ -365,8 +365,10 @@ def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool,
 
 
 def _search_safe(state: PnsState, side: int, limit: int, opponent_first: bool, fills: int) -> list[PnsMove] | None:
-    suits = tuple(suit_piles(state, s) for s in side_suits(side))
-    shifts = sum(min_shifts(p) for p in suits)
+    piles = all_piles(state)
+    first, second = side_suits(side)
+    suits = (piles[first], piles[second])
+    shifts = min_shifts(suits[0]) + min_shifts(suits[1])
     if shifts == 0:  # packs alone do it, at the least cost (unless a draw comes first)
         plan = side_plan(state, side)
         ok = plan is not None and len(plan) <= limit and _draw_free(state, side, plan, opponent_first)
@@ -443,13 +445,14 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     key = (suits, empties, t)
     if key in failed:
         return None
+    late = t if opponent_first else t - 1  # blockable(reach, t + 1, ...) is reach <= late
     for k, piles in enumerate(suits):
         aim = on_course(piles) if tight else ALL
         for a, (sa, ha, packet) in enumerate(piles):
             if not packet:
                 continue
             for e in bits(SEES_MASK[sa] & empties & aim):
-                if not blockable(block[e], t + 1, opponent_first):
+                if block[e] > late:  # the opponent cannot fill e first
                     moved = _shifted(piles, a, e)
                     nxt = suits[:k] + (moved,) + suits[k + 1:]
                     rest = _dfs(nxt, empties ^ (1 << e | 1 << sa), t + 1, bound, horizon, block, opponent_first, failed, budget)
