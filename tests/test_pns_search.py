@@ -12,8 +12,8 @@ from dealgen.pns import prove as prove_mod
 from dealgen.pns import race as race_mod
 from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import SQUARE_NAMES, PnsState
-from dealgen.pns.race import (ALL, all_piles, blockable, check_certificate, inherit, lower_bound, on_course,
-                              race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
+from dealgen.pns.race import (ALL, all_piles, blockable, bound_after, check_certificate, inherit, lower_bound,
+                              on_course, race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
 from dealgen.pns.strategy import parse_strategy, verify_strategy
 
 from .conftest import DATA
@@ -223,7 +223,8 @@ def test_no_turn_to_spare_keeps_to_the_course(monkeypatch):
 
 
 def test_children_inherit_what_a_fresh_position_works_out():
-    # inherit() derives a child's piles, counts and the opponent's bound from its parent's;
+    # inherit() derives a child's piles, counts and the opponent's bound from its parent's
+    # (bound_after, the mover's bound, before the child is made);
     # over whole endgames every one must equal what the child works out for itself.
     checked = 0
     for deal in (3, 8, 21):
@@ -241,6 +242,14 @@ def test_children_inherit_what_a_fresh_position_works_out():
                     assert child.__dict__["_piles"] == all_piles(fresh)
                 assert child.counts == fresh.counts
                 assert [lower_bound(child, side) for side in (0, 1)] == [lower_bound(fresh, side) for side in (0, 1)]
+                # the mover's bound worked out before the move is made, and a child given it
+                bound, moved = bound_after(state, move, lower_bound(state, state.to_move))
+                assert bound == lower_bound(fresh, state.to_move)
+                if moved is not None:
+                    given = G.apply(state, move)
+                    inherit(state, move, given, moved, bound)
+                    assert given.__dict__["_piles"] == all_piles(fresh)
+                    assert lower_bound(given, state.to_move) == bound
                 checked += 1
             state = G.apply(state, greedy_move(state, G.legal_moves(state)))
     assert checked > 300
