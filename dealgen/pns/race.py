@@ -35,8 +35,7 @@ from ..games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, Pns
 SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
 Piles = tuple[tuple[int, int, bool], ...]
-COURSE_SHIFTS = 1  # suits needing more packet moves are given every square
-COURSE_STATES = 300  # arrangements on_course may look at before it claims every square
+COURSE_STATES = 3000  # arrangements on_course may look at before it claims every square
 SHIFT_CAP = 2  # the relaxation searches up to this many packet moves per suit, then says "more"
 ALL = (1 << NSQ) - 1
 NEVER = 99  # the reach of a square the opponent never fills
@@ -194,11 +193,10 @@ def _within(piles: Piles, shifts: int) -> bool:
 def on_course(piles: Piles) -> int:
     """The squares (a mask) that this suit's packet moves can reach while every move of the
     suit lowers its race count (``len(piles) - 1 + min_shifts``) by one: a side with no turn
-    to spare moves only so, so its packet moves fill no other square. Every square for a suit
-    that needs more than COURSE_SHIFTS packet moves (tracing those costs too much), or once the
-    search passes COURSE_STATES arrangements."""
-    if min_shifts(piles) > COURSE_SHIFTS:
-        return ALL
+    to spare moves only so, so its packet moves fill no other square. Every square once the
+    search passes COURSE_STATES arrangements. (A suit needing more than SHIFT_CAP packet moves
+    counts SHIFT_CAP + 1 in the bound; a packet move after which it still needs as many lowers
+    nothing, so it is not on the course.)"""
     found = 0
     seen = {piles}
     todo = [piles]
