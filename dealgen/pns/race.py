@@ -62,11 +62,10 @@ def all_piles(state: PnsState) -> tuple[Piles, Piles, Piles, Piles]:
 
 def moved_suit(parent: PnsState, move: PnsMove) -> Piles:
     """The piles of the moving suit after ``move`` (a pack or packet move, stock empty)."""
-    head = parent.square[move.src][-1]
-    moved = [p for p in all_piles(parent)[head // 13] if p[0] != move.src and p[0] != move.dst]
-    moved.append((move.dst, head, True))  # a pack makes a packet, and only a packet moves to an empty square
-    moved.sort()
-    return tuple(moved)
+    piles = all_piles(parent)[parent.square[move.src][-1] // 13]
+    squares = [p[0] for p in piles]
+    a = squares.index(move.src)
+    return _merged(piles, a, squares.index(move.dst)) if move.kind == "pack" else _shifted(piles, a, move.dst)
 
 
 def bound_after(parent: PnsState, move: PnsMove, bound: int) -> tuple[int, Piles | None]:
