@@ -39,6 +39,7 @@ from ..deals import is_whole
 from ..errors import IllegalMove, InputError, located
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import SIDES, PnsState
+from ..games.textform import read_fields
 from ..solution import read_move
 from .race import check_certificate, race_win
 
@@ -107,8 +108,9 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
     winner, n = words[0].lower(), int(words[3])
     state = GAME.from_text("\n".join(head), source)
     if state.stock:
-        stock_at = next((k for k, line in enumerate(head, 1)
-                         if line.split("#", 1)[0].split(":", 1)[0].strip().lower() == "stock"), None)
+        # the stock's line, the position's lines read as from_text reads them
+        _, lines = read_fields("\n".join(head), (), source, repeatable=lambda key: True)
+        stock_at = next((k for k, key, _ in lines if key == "stock"), None)
         raise InputError(located("a strategy starts once the stock is empty (stock: -)", source, stock_at))
     if state.side != winner:
         raise InputError(located(f"the goal names {winner} but {state.side} is to move", source, lineno))
