@@ -189,7 +189,12 @@ def test_on_course_squares_of_a_suit(monkeypatch):
     # more than one packet move needed: traced all the same, as a walk through every move shows
     far = pos({"a1": "2H/5H", "c3": "7H", "e4": "9H", "b5": "3H/8H"})
     assert min_shifts(suit_piles(far, 2)) > 1
+    monkeypatch.setattr(race_mod, "_COURSES", {})
     assert on_course(suit_piles(far, 2)) == _course_by_hand(suit_piles(far, 2)) != ALL
+    # the trace answers for every arrangement it passed, each as its own walk would
+    answered = dict(race_mod._COURSES)
+    assert len(answered) > 10 and any(answered.values())
+    assert all(found == _course_by_hand(piles) for piles, found in answered.items())
     checked = 0
     for deal in range(1, 13):  # the suits of stock-out positions that need packet moves
         state = G.deal(deal)
@@ -202,7 +207,8 @@ def test_on_course_squares_of_a_suit(monkeypatch):
     assert checked >= 10
     # past COURSE_STATES arrangements the trace gives up and claims every square
     monkeypatch.setattr(race_mod, "COURSE_STATES", 1)
-    assert race_mod.on_course.__wrapped__(suit_piles(far, 2)) == ALL
+    monkeypatch.setattr(race_mod, "_COURSES", {})
+    assert on_course(suit_piles(far, 2)) == ALL
 
 
 def _course_by_hand(piles) -> int:

@@ -188,7 +188,6 @@ def _within(piles: Piles, shifts: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=50_000)
 def on_course(piles: Piles) -> int:
     """The squares (a mask) that this suit's packet moves can reach while every move of the
     suit lowers its race count (``len(piles) - 1 + min_shifts``) by one: a side with no turn
@@ -196,17 +195,36 @@ def on_course(piles: Piles) -> int:
     search passes COURSE_STATES arrangements. (A suit needing more than SHIFT_CAP packet moves
     counts SHIFT_CAP + 1 in the bound; a packet move after which it still needs as many lowers
     nothing, so it is not on the course.)"""
-    found = 0
+    found = _COURSES.get(piles)
+    if found is None:
+        if len(_COURSES) > 400_000:
+            _COURSES.clear()
+        found = _trace_course(piles)
+    return found
+
+
+# on_course's answers. A finished trace answers for every arrangement it passed too: the
+# searches ask next about the arrangements a move along the course leads to, and those are
+# among them (a trace from one of them meets a part of the same arrangements, so it too
+# stays within COURSE_STATES).
+_COURSES: dict[Piles, int] = {}
+
+
+def _trace_course(piles: Piles) -> int:
+    """on_course's walk through the arrangements; keeps every answer it finds in _COURSES."""
+    steps: dict[Piles, list[tuple[Piles, int]]] = {}  # arrangement -> (next one, square filled or 0)
     seen = {piles}
     todo = [piles]
     while todo:
         if len(seen) > COURSE_STATES:
+            _COURSES[piles] = ALL
             return ALL
         cur = todo.pop()
         shifts = min_shifts(cur)
         if shifts == 0:
             continue  # packs alone from here
         taken = squares_of(cur)
+        out = steps[cur] = []
         for a, (sa, ha, packet) in enumerate(cur):
             follows = FOLLOWS[ha]
             nexts = [(_merged(cur, a, b), 0, shifts) for b, (sb, hb, _) in enumerate(cur)
@@ -218,11 +236,21 @@ def on_course(piles: Piles) -> int:
             for nxt, target, wanted in nexts:
                 # min_shifts(nxt) == wanted, without tracing more packet moves than wanted
                 if _within(nxt, wanted) and not (wanted and _within(nxt, wanted - 1)):
-                    found |= target
+                    out.append((nxt, target))
                     if nxt not in seen:
                         seen.add(nxt)
                         todo.append(nxt)
-    return found
+
+    def reached(cur: Piles) -> int:  # every move lowers the count, so this ends
+        found = _COURSES.get(cur)
+        if found is None:
+            found = 0
+            for nxt, target in steps.get(cur, ()):
+                found |= target | reached(nxt)
+            _COURSES[cur] = found
+        return found
+
+    return reached(piles)
 
 
 def course(state: PnsState, side: int) -> int:
