@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from click.testing import CliRunner
 
 from dealgen.cli import main
@@ -369,3 +371,18 @@ def test_no_probes_where_the_opponent_is_ahead(monkeypatch):
         except prove_mod.OutOfBudget:
             pass
         assert bool(probed) is not behind
+
+
+def test_a_search_makes_no_reference_cycles():
+    """The prover runs with Python's cyclic collector off, so anything it builds in a cycle
+    (a nested function calling itself, say) stays in memory until the search ends."""
+    state = _stock_out(20)
+    with prove_mod.without_gc():
+        gc.collect()
+        prover = Prover(max_nodes=800)
+        try:
+            prover.attack(state, lower_bound(state, state.to_move) + 1)
+        except prove_mod.OutOfBudget:
+            pass
+        assert prover.nodes > 500
+        assert gc.collect() == 0

@@ -61,20 +61,23 @@ def _side_piles(state: PnsState, side: int) -> Piles:
 def _match(needs: list[int], packets: list[int]) -> list[int] | None:
     """A distinct packet square seeing each needed square (bipartite matching), or None."""
     owner: dict[int, int] = {}  # packet square -> index into needs
-
-    def assign(i: int, tried: set) -> bool:
-        for x in packets:
-            if SEES_MASK[needs[i]] >> x & 1 and x not in tried:
-                tried.add(x)
-                if x not in owner or assign(owner[x], tried):
-                    owner[x] = i
-                    return True
-        return False
-
     for i in range(len(needs)):
-        if not assign(i, set()):
+        if not _assign(i, needs, packets, owner, set()):
             return None
     return list(owner)
+
+
+def _assign(i: int, needs: list[int], packets: list[int], owner: dict[int, int], tried: set) -> bool:
+    """An augmenting path for need ``i`` (not a closure in _match: a function calling itself
+    through its enclosing scope is a reference cycle, and the searches run with the cyclic
+    collector off)."""
+    for x in packets:
+        if SEES_MASK[needs[i]] >> x & 1 and x not in tried:
+            tried.add(x)
+            if x not in owner or _assign(owner[x], needs, packets, owner, tried):
+                owner[x] = i
+                return True
+    return False
 
 
 def _shuttle(free: Piles, occupied: int, off: int) -> bool:

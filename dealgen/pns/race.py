@@ -240,17 +240,23 @@ def _trace_course(piles: Piles) -> int:
                     if nxt not in seen:
                         seen.add(nxt)
                         todo.append(nxt)
+    return _reached(piles, steps)
 
-    def reached(cur: Piles) -> int:  # every move lowers the count, so this ends
-        found = _COURSES.get(cur)
-        if found is None:
-            found = 0
-            for nxt, target in steps.get(cur, ()):
-                found |= target | reached(nxt)
-            _COURSES[cur] = found
-        return found
 
-    return reached(piles)
+def _reached(cur: Piles, steps: dict) -> int:
+    """The course of ``cur`` from a finished trace's ``steps``, kept in _COURSES with those of
+    the arrangements after it. (Not a closure inside _trace_course: a function that calls
+    itself through its enclosing scope is a reference cycle, and the searches run with the
+    cyclic collector off.)"""
+    if cur not in steps:
+        return 0  # packs alone from here (not kept: a trace from it ends at once)
+    found = _COURSES.get(cur)
+    if found is None:
+        found = 0
+        for nxt, target in steps[cur]:  # every move lowers the count, so this ends
+            found |= target | _reached(nxt, steps)
+        _COURSES[cur] = found
+    return found
 
 
 def course(state: PnsState, side: int) -> int:
