@@ -199,10 +199,7 @@ def test_on_course_squares_of_a_suit(monkeypatch):
     assert all(found == _course_by_hand(piles) for piles, found in answered.items())
     checked = 0
     for deal in range(1, 13):  # the suits of stock-out positions that need packet moves
-        state = G.deal(deal)
-        while state.stock:
-            state = G.play(state, greedy_move(state, G.legal_moves(state)))
-        for piles in all_piles(state):
+        for piles in all_piles(_stock_out(deal)):
             if 0 < min_shifts(piles) and len(piles) <= 7:
                 assert on_course(piles) == _course_by_hand(piles)
                 checked += 1
@@ -277,9 +274,7 @@ def test_children_inherit_what_a_fresh_position_works_out():
     # over whole endgames every one must equal what the child works out for itself.
     checked = 0
     for deal in (3, 8, 21):
-        state = G.deal(deal)
-        while state.stock:
-            state = G.play(state, greedy_move(state, G.legal_moves(state)))
+        state = _stock_out(deal)
         while not G.outcome(state).over:
             for side in (0, 1):
                 lower_bound(state, side)

@@ -62,7 +62,11 @@ def all_piles(state: PnsState) -> tuple[Piles, Piles, Piles, Piles]:
 
 def moved_suit(parent: PnsState, move: PnsMove) -> Piles:
     """The piles of the moving suit after ``move`` (a pack or packet move, stock empty)."""
-    piles = all_piles(parent)[parent.square[move.src][-1] // 13]
+    return _moved(all_piles(parent)[parent.square[move.src][-1] // 13], move)
+
+
+def _moved(piles: Piles, move: PnsMove) -> Piles:
+    """``piles`` (the moving suit's) after ``move``."""
     squares = [p[0] for p in piles]
     a = squares.index(move.src)
     return _merged(piles, a, squares.index(move.dst)) if move.kind == "pack" else _shifted(piles, a, move.dst)
@@ -74,7 +78,7 @@ def bound_after(parent: PnsState, move: PnsMove, bound: int) -> tuple[int, Piles
     if move.kind == "pass":
         return bound, None
     before = all_piles(parent)[parent.square[move.src][-1] // 13]
-    after = moved_suit(parent, move)
+    after = _moved(before, move)
     return bound - len(before) - min_shifts(before) + len(after) + min_shifts(after), after
 
 
@@ -373,7 +377,13 @@ def blockable(reach_e: int, turn: int, opponent_first: bool) -> bool:
     first and the square empty then. A square the plan empties at some turn is empty at
     every opponent turn from then on, so only the reach limits the opponent: the move is
     safe only in the plan's first reach_e + 1 turns (reach_e when the opponent moves first)."""
-    return turn > reach_e + (0 if opponent_first else 1)
+    return reach_e <= _latest_reach(turn, opponent_first)
+
+
+def _latest_reach(turn: int, opponent_first: bool) -> int:
+    """The largest reach from which the opponent can still fill a square before the
+    planner's packet move at plan turn ``turn`` (see ``blockable``)."""
+    return turn - 1 if opponent_first else turn - 2
 
 
 def safe_plan(state: PnsState, side: int, limit: int, opponent_first: bool,
@@ -476,7 +486,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     key = (suits, empties, t)
     if key in failed:
         return None
-    late = t if opponent_first else t - 1  # blockable(reach, t + 1, ...) is reach <= late
+    late = _latest_reach(t + 1, opponent_first)  # blockable(reach, t + 1, ...) is reach <= late
     for k, piles in enumerate(suits):
         aim = on_course(piles) if tight else ALL
         for a, (sa, ha, packet) in enumerate(piles):
