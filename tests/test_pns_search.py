@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 
 from click.testing import CliRunner
 
@@ -381,3 +382,52 @@ def test_a_search_makes_no_reference_cycles():
             pass
         assert prover.nodes > 500
         assert gc.collect() == 0
+
+
+def _position_file(tmp_path, state: PnsState, name: str = "pos.txt"):
+    path = tmp_path / name
+    path.write_text(G.to_text(state), encoding="utf-8")
+    return str(path)
+
+
+def test_prove_cli_gives_a_verified_strategy(tmp_path):
+    """`dealgen prove`: a searched forced win (deal 40's stock-out, one winning first move that
+    the greedy pack is not), its signs and main line, and a strategy file that replays."""
+    out = tmp_path / "win.txt"
+    result = CliRunner().invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, _stock_out(40)), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Black to play and win in 12" in result.output and "the greedy pack d4-e4 fails" in result.output
+    assert "  1. Black c2-c3; Red" in result.output  # the main line, as books print it
+    assert CliRunner().invoke(main, ["verify", str(out)]).exit_code == 0
+    again = CliRunner().invoke(main, ["prove", "pack-n-stack", str(out), "--json"])  # a strategy file's position
+    data = json.loads(again.output)
+    assert (data["verdict"], data["n"], data["no_win_within"], data["winning_first_moves"]) == ("win", 12, 11, ["c2-c3"])
+    assert (data["first_moves_complete"], data["stars"], data["grade"]) == (True, 6, "expert")
+
+
+def test_prove_cli_no_win_and_undecided(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "none.txt"
+    result = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, _stock_out(17)), "-o", str(out)])
+    assert result.exit_code == 1 and not out.exists()  # nothing to write
+    assert "no forced win for Black within 15 turns: proved" in result.output
+    assert "no strategy to write" in result.stderr
+    # deal 2: Black needs 13 turns at least, so no win within 12 is known without a search
+    result = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, _stock_out(2)), "--seconds", "0.1",
+                                  "--json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and (data["verdict"], data["no_win_within"], data["stopped_by"]) == ("unknown", 12, "time")
+
+
+def test_prove_cli_bad_input(tmp_path):
+    runner = CliRunner()
+    dealt = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, G.deal(5))])
+    assert dealt.exit_code == 2 and "win proofs start once the stock is empty" in dealt.output
+    state = _stock_out(2)
+    while not G.outcome(state).over:  # greedy play wins this one (a draw by repetition would not show in the text)
+        state = G.apply(state, greedy_move(state, G.legal_moves(state)))
+    over = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, state)])
+    assert over.exit_code == 2 and "the game is already over" in over.output
+    assert runner.invoke(main, ["prove", "penguin", _position_file(tmp_path, state)]).exit_code == 2
+    assert runner.invoke(main, ["prove", "pack-n-stack", str(tmp_path / "missing.txt")]).exit_code == 2
+    assert runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, state), "--max-n", "0"]).exit_code == 2

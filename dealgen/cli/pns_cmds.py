@@ -6,12 +6,13 @@ import sys
 
 import click
 
-from ..errors import InputError
+from ..catalog import MAX_GOAL
+from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME, DealCommand, finite_seconds, named
+from .common import DEAL, GAME, DealCommand, echo_json, finite_seconds, named
 
 
 def _pns_only(game, command: str) -> None:
@@ -95,3 +96,93 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
     click.echo(f"{len(found)} problem(s) from {searched} deal(s)", err=True)
     if interrupted:
         sys.exit(130)
+
+
+@main.command("prove")
+@click.argument("game", type=GAME)
+@click.argument("position", metavar="POSITION")
+@click.option("--max-n", default=15, show_default=True, type=click.IntRange(1, MAX_GOAL),
+              help="Longest forced win looked for, in the turns of the side to move.")
+@click.option("--seconds", default=10.0, show_default=True, type=click.FloatRange(min=0.1),
+              callback=finite_seconds,
+              help="Time limit of the win-proof search, and again of the search for the other winning first moves "
+                   "(writing out and replaying a large strategy takes longer).")
+@click.option("-o", "--output", callback=named, default=None, metavar="STRATEGY.txt",
+              help="Write the winning strategy here (replayed first; `dealgen verify` replays it again).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def prove_position(game, position: str, max_n: int, seconds: float, output: str | None, as_json: bool) -> None:
+    """Does the side to move in POSITION (pack-n-stack, stock empty) have a forced win?
+
+    POSITION is a file in the text or JSON form `dealgen deal` prints, or a strategy file (its
+    position is taken). The answer is the shortest forced win within --max-n turns, with its
+    strategy, the winning first moves and the signs problems are graded by; or a proof that
+    there is none within --max-n; or "undecided" when the time runs out, with the largest N
+    proved to hold no win. Exit 0 when the search ran; exit 1 when -o was asked for and there
+    is no win to write.
+    """
+    from ..pns.kit import GRADE_BY_STARS
+    from ..pns.lines import solution_lines
+    from ..pns.problems import problem_of
+    from ..pns.prove import prove
+    from ..pns.race import lower_bound
+    from ..pns.strategy import counted, parse_strategy, verify_strategy
+    from .render_cmds import load_position
+
+    _pns_only(game, "prove")
+    state, _ = load_position(game, position, drawn=False)
+    if state.stock:
+        raise InputError(f"{position}: win proofs start once the stock is empty; this position has "
+                         f"{len(state.stock)} card(s) in the stock")
+    outcome = game.outcome(state)
+    if outcome.over:
+        raise InputError(f"{position}: the game is already over ({outcome.summary}): there is nothing to prove")
+    if output is not None:
+        check_writable(output)
+    me, other = state.side, "black" if state.side == "red" else "red"
+    bounds = {me: lower_bound(state, state.to_move), other: lower_bound(state, 1 - state.to_move)}
+    result = prove(state, limit=max_n, seconds=seconds)
+    problem = problem_of(state.deal, 0, state, result, seconds=seconds)
+    text = None
+    if problem is not None:
+        text = problem.strategy_text(f"{me.capitalize()} to play and win in {problem.n}: {problem.signs()}")
+        lines, ok = verify_strategy(text, position)
+        if not ok:  # a prover bug surfaces as an error, never as a wrong strategy
+            raise CheckFailed(f"the strategy found does not verify: {lines[0]}")
+        if output is not None:
+            write_atomic(output, text)
+    data = {"game": game.name, "position": position, "deal": state.deal, "to_move": me, "bounds": bounds,
+            "verdict": result.status if problem is not None or result.status != "win" else "unknown",
+            "n": problem.n if problem else None, "max_n": max_n, "no_win_within": result.refuted,
+            "stopped_by": result.stopped_by or None, "nodes": result.nodes, "seconds": round(result.seconds, 2)}
+    if problem is not None:
+        complete = problem.first_moves_complete
+        data.update(winning_first_moves=problem.winning_first_moves, first_moves_complete=complete,
+                    greedy_move=problem.greedy_move, greedy_fails=problem.greedy_fails if complete else None,
+                    packet_moves=problem.packet_moves, proof_size=problem.proof_size,
+                    stars=problem.stars if complete else None,
+                    grade=GRADE_BY_STARS[problem.stars] if complete else None)
+    if as_json:
+        echo_json(data)
+    else:
+        where = "position" if state.deal is None else f"deal {state.deal} position"
+        click.echo(f"pack-n-stack {where}, {me} to move (at least {bounds[me]} turns to finish; "
+                   f"{other}, {bounds[other]})")
+        took = (f"{counted(result.nodes, 'position')} searched, {result.seconds:.1f} s" if result.nodes
+                else "the race counts settle it")
+        if problem is not None:
+            grade = f"; grade {data['grade']}" if data["grade"] else ""
+            click.echo(f"{me.capitalize()} to play and win in {problem.n} ({took}); {problem.signs()}{grade}")
+            for line in solution_lines(parse_strategy(text, position))[0]:
+                click.echo("  " * (line.level + 1) + line.text)
+            if output is not None:
+                click.echo(f"strategy written to {output} (verified by replay)")
+        elif data["verdict"] == "no-win":
+            click.echo(f"no forced win for {me.capitalize()} within {max_n} turns: proved ({took})")
+        else:
+            proved = (f"no forced win within {result.refuted} is proved" if result.refuted >= bounds[me]
+                      else f"{me.capitalize()} needs {bounds[me]} turns at least")
+            click.echo(f"undecided: {proved}; the {seconds:g} s time limit ran out at N = {result.refuted + 1} ({took})")
+    if output is not None and problem is None:
+        why = "undecided" if data["verdict"] == "unknown" else f"no forced win within {max_n}"
+        click.echo(f"dealgen: error: no strategy to write to {output} ({why})", err=True)
+        sys.exit(1)

@@ -89,9 +89,10 @@ def verified(solution: Solution) -> Solution:
     return solution
 
 
-def load_position(game: Game, path: str) -> tuple[object, str | None]:
+def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, str | None]:
     """A position from a file (its text or JSON form, as `dealgen deal` prints them, or a strategy
-    file) and, for a strategy, its question ("Red to play and win in 3")."""
+    file) and, for a strategy, its question ("Red to play and win in 3"). A strategy that is to be
+    ``drawn`` with its question must verify first; otherwise only its position is taken."""
     from ..fileio import parse_json, read_text
     from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
 
@@ -113,6 +114,8 @@ def load_position(game: Game, path: str) -> tuple[object, str | None]:
         from ..pns.lines import question
 
         tree = parse_strategy(text, path)
+        if not drawn:
+            return tree.state, None
         lines, ok = verdict_lines(tree, check_tree(tree, path))
         if not ok:  # the caption states the claim: nothing unverified is printed
             raise CheckFailed(f"refusing to draw a strategy that does not verify: {lines[0]}")

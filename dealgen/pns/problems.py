@@ -13,19 +13,20 @@ N; bigger proof.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..games.pack_n_stack import PnsMove, PnsState
 from .players import greedy_move, make_player, play_game
-from .prove import Prover, prove, winning_moves, without_gc
+from .prove import OutOfBudget, ProofResult, Prover, prove, winning_moves, without_gc
 from .race import pure_race
 from .strategy import Node, build_tree, count_nodes, counted, format_strategy, winner_shifts
 
 
 @dataclass
 class Problem:
-    deal: int
+    deal: int | None  # None for a position that names no deal
     turn: int  # how many turns into the game the position arose
     state: PnsState
     n: int
@@ -35,6 +36,7 @@ class Problem:
     packet_moves: int
     proof_size: int
     tree: Node
+    first_moves_complete: bool = True  # whether winning_first_moves lists every winning first move
 
     @property
     def order(self) -> tuple:
@@ -48,20 +50,29 @@ class Problem:
         return stars_for(len(self.winning_first_moves), self.greedy_fails, self.packet_moves, self.n, self.proof_size)
 
     def summary(self) -> str:
-        return (f"deal {self.deal} turn {self.turn}: {self.state.side} wins in {self.n}; "
-                f"{len(self.winning_first_moves)} winning first move(s) ({' '.join(self.winning_first_moves)}); "
-                f"{self._greedy_words()}; "
-                f"{self.packet_moves} packet move(s); a proof of {counted(self.proof_size, 'move')}; "
-                f"{counted(self.stars, 'star')}")
+        return f"deal {self.deal} turn {self.turn}: {self.state.side} wins in {self.n}; {self.signs()}"
+
+    def signs(self) -> str:
+        """What the problem is graded by, in words (the stars only when every winning first move is known)."""
+        first = f"{len(self.winning_first_moves)} winning first move(s) ({' '.join(self.winning_first_moves)})"
+        if not self.first_moves_complete:
+            first = f"winning first move {self.winning_first_moves[0]} (the others not settled in time)"
+        return (f"{first}; {self._greedy_words()}; "
+                f"{self.packet_moves} packet move(s); a proof of {counted(self.proof_size, 'move')}"
+                + (f"; {counted(self.stars, 'star')}" if self.first_moves_complete else ""))
 
     def _greedy_words(self) -> str:
         if "-" not in self.greedy_move:  # a packet move or a pass: there is no pack to make
             return f"no pack to make (greedy plays {self.greedy_move})"
         wins = self.greedy_move in self.winning_first_moves
+        if not wins and not self.first_moves_complete:
+            return f"the greedy pack {self.greedy_move} not settled"
         return f"the greedy pack {self.greedy_move} {'wins' if wins else 'fails'}"
 
-    def strategy_text(self) -> str:
-        return format_strategy(self.state, self.n, self.tree, comment=f"Pack 'n' Stack problem: {self.summary()}")
+    def strategy_text(self, comment: str | None = None) -> str:
+        """The strategy file, its comment the problem's ``summary`` unless given."""
+        return format_strategy(self.state, self.n, self.tree,
+                               comment=f"Pack 'n' Stack problem: {self.summary()}" if comment is None else comment)
 
 
 def greedy_pack_fails(greedy: PnsMove, winning_first_moves: list[str]) -> bool:
@@ -98,19 +109,37 @@ def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: floa
     depend on the machine (what published catalogs use)."""
     if pure_race(state):
         return None
-    result = prove(state, limit=max_n, seconds=seconds, max_nodes=max_nodes)
+    return problem_of(deal, turn, state, prove(state, limit=max_n, seconds=seconds, max_nodes=max_nodes))
+
+
+def problem_of(deal: int | None, turn: int, state: PnsState, result: ProofResult,
+               seconds: float | None = None) -> Problem | None:
+    """The strategy and the signs a proved forced win (``result``, from ``prove``) makes, or
+    None when ``result`` is not a win. Finding every winning first move means refuting the
+    others, which can cost far more than the win: given ``seconds``, the search for them
+    stops then, and the problem says its list may be short (``first_moves_complete``)."""
     if result.status != "win" or result.n is None:
         return None
     prover = Prover(max_nodes=10_000_000)
     n = result.n
     with without_gc():
-        if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
+        try:
+            if not prover.attack(state, n):  # a fresh table: repeat the proof for the tree
+                return None
+            tree = build_tree(state, n, prover)
+        except OutOfBudget:  # the repeat costs more than the first proof: nothing verified to show
             return None
-        wins = [m.token for m in winning_moves(prover, state, n)]
-        tree = build_tree(state, n, prover)
+        if seconds is not None:
+            prover.deadline = time.monotonic() + seconds
+        wins = [tree.moves[0]]
+        try:
+            wins = [m.token for m in winning_moves(prover, state, n)]
+            complete = True
+        except OutOfBudget:
+            complete = False
     greedy = greedy_move(state, GAME.legal_moves(state))
     return Problem(deal, turn, state, n, wins, greedy.token, greedy_pack_fails(greedy, wins), winner_shifts(tree),
-                   count_nodes(tree), tree)
+                   count_nodes(tree), tree, complete)
 
 
 def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, seed: int = 0,

@@ -235,6 +235,8 @@ class ProofResult:
     nodes: int
     seconds: float
     winning_moves: list[PnsMove] = field(default_factory=list)
+    refuted: int = 0  # the largest N proved to hold no forced win (its lower bound less one at least)
+    stopped_by: str = ""  # for "unknown": what ran out, "time" or "nodes"
 
 
 @contextmanager
@@ -264,19 +266,24 @@ def _prove(state: PnsState, limit: int, seconds: float | None, max_nodes: int, a
     start = time.monotonic()
     prover = Prover(max_nodes=max_nodes, deadline=None if seconds is None else start + seconds)
     me = state.to_move
+    refuted = 0
     try:
         if GAME._result(state) is not None or not GAME.legal_moves(state):
-            return ProofResult("no-win", None, limit, 0, 0.0)
+            return ProofResult("no-win", None, limit, 0, 0.0, refuted=limit)
         first = max(1, lower_bound(state, me))
+        refuted = min(first - 1, limit)
         for n in range(first, limit + 1):
             if prover.attack(state, n):
                 wins = []
                 if all_first_moves:
                     wins = winning_moves(prover, state, n)
-                return ProofResult("win", n, limit, prover.nodes, time.monotonic() - start, wins)
-        return ProofResult("no-win", None, limit, prover.nodes, time.monotonic() - start)
+                return ProofResult("win", n, limit, prover.nodes, time.monotonic() - start, wins, refuted=n - 1)
+            refuted = n
+        return ProofResult("no-win", None, limit, prover.nodes, time.monotonic() - start, refuted=limit)
     except OutOfBudget:
-        return ProofResult("unknown", None, limit, prover.nodes, time.monotonic() - start)
+        stopped_by = "nodes" if prover.nodes > prover.max_nodes else "time"
+        return ProofResult("unknown", None, limit, prover.nodes, time.monotonic() - start, refuted=refuted,
+                           stopped_by=stopped_by)
 
 
 def winning_moves(prover: Prover, state: PnsState, n: int) -> list[PnsMove]:

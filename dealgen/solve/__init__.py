@@ -77,8 +77,9 @@ def get_solver(game: Game) -> Solver:
     if solver is None:
         if game.players:  # a game between players has records, not solutions
             raise InputError(f"{game.name} is a game between players, with no solution to find: play one with "
-                             f"`dealgen play {game.name} N -o GAME.txt`, or find its problems with "
-                             f"`dealgen problems {game.name}`")
+                             f"`dealgen play {game.name} N -o GAME.txt`, find its problems with "
+                             f"`dealgen problems {game.name}`, or ask whether a position is won with "
+                             f"`dealgen prove {game.name} POSITION`")
         raise InputError(f"there is no solver for {game.name} yet")
     return solver
 
