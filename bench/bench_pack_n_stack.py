@@ -58,7 +58,7 @@ def settle(count: int, seconds: float, limit: int, skip: int = 0) -> None:
         status = result.status if result.seconds <= seconds else "unknown"  # an answer past the limit does not count
         tally[status] += 1
         settled += status != "unknown"
-        what = f"win in {result.n}" if status == "win" else status
+        what = {"win": f"win in {result.n}", "no-win": "no-win"}.get(status, f"unknown (no win within {result.refuted} proved)")
         print(f"deal {deal:4d} {state.side:5s} to move, packs left {state.packs_left(state.to_move)}/"
               f"{state.packs_left(1 - state.to_move)}: {what} ({result.nodes} nodes, {result.seconds:.2f} s)", flush=True)
     print(f"settled {settled} of {len(positions)} ({100 * settled / len(positions):.0f}%, target 80%): "

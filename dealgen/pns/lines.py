@@ -22,8 +22,21 @@ class Line:
     text: str
 
 
+def _kept(node: Node, name: str, compute):
+    """A figure of the subtree under ``node``, worked out once: the writer asks for each many
+    times (every pass over the tree, every comparison of replies), and a tree does not change."""
+    found = node.__dict__.get(name)
+    if found is None:
+        found = node.__dict__[name] = compute(node)
+    return found
+
+
 def turns_needed(node: Node) -> int:
     """The winner's turns to finish from its move ``node``, on the longest branch."""
+    return _kept(node, "_turns", _turns)
+
+
+def _turns(node: Node) -> int:
     if node.race:
         return len(node.moves)
     if not node.children:
@@ -31,11 +44,15 @@ def turns_needed(node: Node) -> int:
     return 1 + max(turns_needed(reply.children[0]) for reply in node.children)
 
 
+def _size(node: Node) -> int:
+    return _kept(node, "_size", count_nodes)
+
+
 def _strongest(replies: list[Node]) -> Node:
     best = replies[0]
-    key = (turns_needed(best.children[0]), count_nodes(best.children[0]))
+    key = (turns_needed(best.children[0]), _size(best.children[0]))
     for reply in replies[1:]:
-        k = (turns_needed(reply.children[0]), count_nodes(reply.children[0]))
+        k = (turns_needed(reply.children[0]), _size(reply.children[0]))
         if k > key:
             best, key = reply, k
     return best
@@ -43,7 +60,7 @@ def _strongest(replies: list[Node]) -> Node:
 
 def _shape(node: Node) -> tuple:
     """The play from ``node`` down, every branch, as moves alone."""
-    return (node.side, node.race, tuple(node.moves), tuple(_shape(child) for child in node.children))
+    return _kept(node, "_shape", lambda n: (n.side, n.race, tuple(n.moves), tuple(_shape(c) for c in n.children)))
 
 
 def _reply_word(token: str) -> str:

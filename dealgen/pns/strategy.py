@@ -331,6 +331,7 @@ def build_tree(state: PnsState, n: int, prover) -> Node:
     plan = race_win(state, n)
     if plan is not None:
         return Node(state.side, [m.token for m in plan], True, 0)
+    children = []
     for move in GAME.legal_moves(state):
         after = GAME.apply(state, move)
         result = GAME._result(after)
@@ -338,6 +339,11 @@ def build_tree(state: PnsState, n: int, prover) -> Node:
             if result.status == "won" and result.winner == state.side:
                 return Node(state.side, [move.token], False, 0)
             continue
+        children.append((move, after))
+    # a move the proof's table (or a race count) already shows winning first: searching the
+    # others in move order would refute each losing move before the winning one is reached
+    known = [(move, after) for move, after in children if prover._quick_defend(after, n - 1)]
+    for move, after in known + children:
         if prover.defend(after, n - 1):
             node = Node(state.side, [move.token], False, 0)
             for reply in GAME.legal_moves(after):
