@@ -177,7 +177,8 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
             if output is not None:
                 click.echo(f"strategy written to {output} (verified by replay)")
         elif data["verdict"] == "no-win":
-            click.echo(f"no forced win for {me.capitalize()} within {max_n} turns: proved ({took})")
+            why = f"{me.capitalize()} needs {bounds[me]} turns at least" if bounds[me] > max_n else took
+            click.echo(f"no forced win for {me.capitalize()} within {max_n} turns: proved ({why})")
         else:
             proved = (f"no forced win within {result.refuted} is proved" if result.refuted >= bounds[me]
                       else f"{me.capitalize()} needs {bounds[me]} turns at least")
