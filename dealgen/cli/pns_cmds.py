@@ -151,7 +151,8 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
         if output is not None:
             write_atomic(output, text)
     data = {"game": game.name, "position": position, "deal": state.deal, "to_move": me, "bounds": bounds,
-            "verdict": result.status if problem is not None or result.status != "win" else "unknown",
+            # a win whose strategy could not be rebuilt is not claimed: nothing unverified is shown
+            "verdict": "win" if problem else "unknown" if result.status == "win" else result.status,
             "n": problem.n if problem else None, "max_n": max_n, "no_win_within": result.refuted,
             "stopped_by": result.stopped_by or None, "nodes": result.nodes, "seconds": round(result.seconds, 2)}
     if problem is not None:
@@ -179,6 +180,9 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
         elif data["verdict"] == "no-win":
             why = f"{me.capitalize()} needs {bounds[me]} turns at least" if bounds[me] > max_n else took
             click.echo(f"no forced win for {me.capitalize()} within {max_n} turns: proved ({why})")
+        elif result.status == "win":
+            click.echo(f"undecided: a win in {result.n} was found, but its strategy could not be rebuilt to be "
+                       f"replayed within the node budget ({took})")
         else:
             proved = (f"no forced win within {result.refuted} is proved" if result.refuted >= bounds[me]
                       else f"{me.capitalize()} needs {bounds[me]} turns at least")
