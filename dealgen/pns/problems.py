@@ -104,12 +104,14 @@ def endgame_positions(deal: int, seed: int = 0) -> list[tuple[int, PnsState]]:
 
 def examine(deal: int, turn: int, state: PnsState, max_n: int = 6, seconds: float | None = 2.0,
             max_nodes: int = 5_000_000) -> Problem | None:
-    """The problem this position makes, or None (no forced win found, or a bare race).
+    """The problem this position makes, or None (no forced win found, a bare race, or, given
+    ``seconds``, winning first moves not all settled in that time: such a problem cannot be graded).
     With ``seconds=None`` only the node budget bounds the search, so the answer does not
     depend on the machine (what published catalogs use)."""
     if pure_race(state):
         return None
-    return problem_of(deal, turn, state, prove(state, limit=max_n, seconds=seconds, max_nodes=max_nodes))
+    problem = problem_of(deal, turn, state, prove(state, limit=max_n, seconds=seconds, max_nodes=max_nodes), seconds)
+    return problem if problem is not None and problem.first_moves_complete else None
 
 
 def problem_of(deal: int | None, turn: int, state: PnsState, result: ProofResult,
