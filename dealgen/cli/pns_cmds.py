@@ -98,6 +98,9 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
         sys.exit(130)
 
 
+PROVE_NODES = 5_000_000  # a safety net under --seconds: about 15 KB of memory a position
+
+
 @main.command("prove")
 @click.argument("game", type=GAME)
 @click.argument("position", metavar="POSITION")
@@ -140,7 +143,7 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
         check_writable(output)
     me, other = state.side, "black" if state.side == "red" else "red"
     bounds = {me: lower_bound(state, state.to_move), other: lower_bound(state, 1 - state.to_move)}
-    result = prove(state, limit=max_n, seconds=seconds)
+    result = prove(state, limit=max_n, seconds=seconds, max_nodes=PROVE_NODES)
     problem = problem_of(state.deal, 0, state, result, seconds=seconds)
     text = None
     if problem is not None:
@@ -186,7 +189,9 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
         else:
             proved = (f"no forced win within {result.refuted} is proved" if result.refuted >= bounds[me]
                       else f"{me.capitalize()} needs {bounds[me]} turns at least")
-            click.echo(f"undecided: {proved}; the {seconds:g} s time limit ran out at N = {result.refuted + 1} ({took})")
+            limit = (f"the {seconds:g} s time limit" if result.stopped_by == "time"
+                     else f"the search's budget of {PROVE_NODES:,} positions")
+            click.echo(f"undecided: {proved}; {limit} ran out at N = {result.refuted + 1} ({took})")
     if output is not None and problem is None:
         why = "undecided" if data["verdict"] == "unknown" else f"no forced win within {max_n}"
         click.echo(f"dealgen: error: no strategy to write to {output} ({why})", err=True)
