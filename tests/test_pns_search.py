@@ -17,7 +17,7 @@ from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import FOLLOWS, SEES, SQUARE_NAMES, PnsState
 from dealgen.pns.race import (ALL, all_piles, blockable, bound_after, check_certificate, inherit, lower_bound,
                               min_shifts, on_course, race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
-from dealgen.pns.strategy import parse_strategy, verify_strategy
+from dealgen.pns.strategy import format_strategy, parse_strategy, verify_strategy
 
 from .conftest import DATA
 from .test_pack_n_stack import pos
@@ -431,3 +431,21 @@ def test_prove_cli_bad_input(tmp_path):
     assert runner.invoke(main, ["prove", "penguin", _position_file(tmp_path, state)]).exit_code == 2
     assert runner.invoke(main, ["prove", "pack-n-stack", str(tmp_path / "missing.txt")]).exit_code == 2
     assert runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, state), "--max-n", "0"]).exit_code == 2
+
+
+def test_a_strategy_is_built_from_the_proof_without_searching_again():
+    """build_tree takes at each turn a move the proof's table already shows winning; taking the
+    first winning move in move order refuted every earlier move first (deal 12's stock-out: new
+    searches, and a strategy of 60,379 moves instead of 1,031)."""
+    from dealgen.pns.strategy import build_tree
+
+    state = _stock_out(12)
+    prover = Prover(max_nodes=1_000_000)
+    with prove_mod.without_gc():
+        assert prover.attack(state, 13)
+        searched = prover.nodes
+        tree = build_tree(state, 13, prover)
+    assert prover.nodes == searched
+    text = format_strategy(state, 13, tree)
+    lines, ok = verify_strategy(text)
+    assert ok, lines

@@ -6,8 +6,8 @@ DealgenError and leave as one clear line on stderr with the error's exit code.
 
 from __future__ import annotations
 
-import codecs
 import atexit
+import codecs
 import errno
 import gc
 import os
