@@ -449,3 +449,23 @@ def test_a_strategy_is_built_from_the_proof_without_searching_again():
     text = format_strategy(state, 13, tree)
     lines, ok = verify_strategy(text)
     assert ok, lines
+
+
+def test_first_moves_not_settled_in_time_leave_the_problem_ungraded(monkeypatch):
+    """Finding every winning first move means refuting the others; given no time for that, the
+    problem names the first move found, claims neither its greedy sign nor its stars, and
+    `examine` (which grades what it finds) leaves it out."""
+    from dealgen.pns.problems import problem_of
+
+    state = _stock_out(40)
+    problem = problem_of(40, 0, state, prove(state), seconds=1e-9)
+    assert problem is not None and not problem.first_moves_complete
+    assert problem.winning_first_moves == [problem.tree.moves[0]]
+    assert "the others not settled in time" in problem.signs() and "star" not in problem.signs()
+    assert "the greedy pack d4-e4 not settled" in problem.signs()
+    assert problem_of(40, 0, state, prove(state)).first_moves_complete  # with no time limit
+    # the win proved with no time limit, the other first moves given none
+    from dealgen.pns import problems as problems_mod
+    monkeypatch.setattr(problems_mod, "prove", lambda s, limit, seconds, max_nodes: prove(s, limit, None, max_nodes))
+    assert examine(40, 0, state, max_n=15, seconds=None) is not None
+    assert examine(40, 0, state, max_n=15, seconds=1e-9) is None

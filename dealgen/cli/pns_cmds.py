@@ -129,7 +129,7 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
     from ..pns.problems import problem_of
     from ..pns.prove import prove
     from ..pns.race import lower_bound
-    from ..pns.strategy import counted, parse_strategy, verify_strategy
+    from ..pns.strategy import check_tree, counted, parse_strategy, verdict_lines
     from .render_cmds import load_position
 
     _pns_only(game, "prove")
@@ -146,10 +146,10 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
     bounds = {me: lower_bound(state, state.to_move), other: lower_bound(state, 1 - state.to_move)}
     result = prove(state, limit=max_n, seconds=seconds, max_nodes=PROVE_NODES)
     problem = problem_of(state.deal, 0, state, result, seconds=seconds)
-    text = None
     if problem is not None:
         text = problem.strategy_text(f"{me.capitalize()} to play and win in {problem.n}: {problem.signs()}")
-        lines, ok = verify_strategy(text, position)
+        tree = parse_strategy(text, position)
+        lines, ok = verdict_lines(tree, check_tree(tree, position))
         if not ok:  # a prover bug surfaces as an error, never as a wrong strategy
             raise CheckFailed(f"the strategy found does not verify: {lines[0]}")
         if output is not None:
@@ -177,7 +177,7 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
         if problem is not None:
             grade = f"; grade {data['grade']}" if data["grade"] else ""
             click.echo(f"{me.capitalize()} to play and win in {problem.n} ({took}); {problem.signs()}{grade}")
-            for line in solution_lines(parse_strategy(text, position))[0]:
+            for line in solution_lines(tree)[0]:
                 click.echo("  " * (line.level + 1) + line.text)
             if output is not None:
                 click.echo(f"strategy written to {output} (verified by replay)")

@@ -342,8 +342,8 @@ def build_tree(state: PnsState, n: int, prover) -> Node:
         children.append((move, after))
     # a move the proof's table (or a race count) already shows winning first: searching the
     # others in move order would refute each losing move before the winning one is reached
-    known = [(move, after) for move, after in children if prover._quick_defend(after, n - 1)]
-    for move, after in known + children:
+    known = next((child for child in children if prover._quick_defend(child[1], n - 1)), None)
+    for move, after in ([known] if known else []) + children:
         if prover.defend(after, n - 1):
             node = Node(state.side, [move.token], False, 0)
             for reply in GAME.legal_moves(after):
