@@ -211,6 +211,25 @@ def test_on_course_squares_of_a_suit(monkeypatch):
     assert on_course(suit_piles(far, 2)) == ALL
 
 
+def test_a_course_trace_stops_at_arrangements_already_known(monkeypatch):
+    far = suit_piles(pos({"a1": "2H/5H", "c3": "7H", "e4": "9H", "b5": "3H/8H"}), 2)
+    monkeypatch.setattr(race_mod, "_COURSES", {})
+    whole = on_course(far)
+    assert whole == _course_by_hand(far)
+    # an arrangement one move along the course, its answer made up: a trace that reaches it
+    # takes the answer as it stands instead of walking on from there
+    after = next(nxt for nxt in race_mod._COURSES if nxt != far and race_mod._COURSES[nxt])
+    marker = 1 << next(sq for sq in range(25) if not whole >> sq & 1)
+    monkeypatch.setattr(race_mod, "_COURSES", {after: race_mod._COURSES[after] | marker})
+    walked = []
+    monkeypatch.setattr(race_mod, "min_shifts", lambda piles: walked.append(piles) or min_shifts(piles))
+    assert on_course(far) == whole | marker
+    assert far in walked and after not in walked
+    monkeypatch.setattr(race_mod, "min_shifts", min_shifts)
+    monkeypatch.setattr(race_mod, "_COURSES", {})
+    assert on_course(far) == whole  # and without it, the walk gives the course again
+
+
 def _course_by_hand(piles) -> int:
     """Every square some move of the suit reaches a packet to, along the sequences of its moves
     that each lower its bound by one (a plain walk through all of them)."""

@@ -219,8 +219,9 @@ def _trace_course(piles: Piles) -> int:
     steps: dict[Piles, list[tuple[Piles, int]]] = {}  # arrangement -> (next one, square filled or 0)
     seen = {piles}
     todo = [piles]
+    fresh = 1  # arrangements seen whose course is not known yet
     while todo:
-        if len(seen) > COURSE_STATES:
+        if fresh > COURSE_STATES:
             _COURSES[piles] = ALL
             return ALL
         cur = todo.pop()
@@ -243,7 +244,9 @@ def _trace_course(piles: Piles) -> int:
                     out.append((nxt, target))
                     if nxt not in seen:
                         seen.add(nxt)
-                        todo.append(nxt)
+                        if nxt not in _COURSES:  # an earlier trace knows the course on from a known one
+                            fresh += 1
+                            todo.append(nxt)
     return _reached(piles, steps)
 
 
@@ -252,10 +255,10 @@ def _reached(cur: Piles, steps: dict) -> int:
     the arrangements after it. (Not a closure inside _trace_course: a function that calls
     itself through its enclosing scope is a reference cycle, and the searches run with the
     cyclic collector off.)"""
-    if cur not in steps:
-        return 0  # packs alone from here (not kept: a trace from it ends at once)
     found = _COURSES.get(cur)
     if found is None:
+        if cur not in steps:
+            return 0  # packs alone from here (not kept: a trace from it ends at once)
         found = 0
         for nxt, target in steps[cur]:  # every move lowers the count, so this ends
             found |= target | _reached(nxt, steps)
