@@ -36,7 +36,7 @@ from .fileio import is_pdf, parse_json, read_text, write_atomic
 from .grade import GRADES, grade_of
 from .games import Game, get_game
 from .solution import Solution, check_outcome, read_move
-from .verify import Verdict, replay
+from .verify import Verdict, replay, replay_states
 
 SCHEMA = "dealgen-catalog"
 VERSION = 1
@@ -70,10 +70,12 @@ class Entry:
     def verify(self, catalog: "Catalog") -> Verdict:
         """The replay, failed too when a metric it settles is stated otherwise (a book prints
         some of them: "comes out in 68 passes")."""
-        verdict = replay(catalog.solution(self))
+        solution = catalog.solution(self)
+        verdict = replay(solution)
         if not verdict.ok:
             return verdict
-        found = get_game(catalog.game).replayed_metrics(verdict.final, verdict.moves_played)
+        game = get_game(catalog.game)
+        found = game.replayed_metrics(replay_states(solution), [game.parse_move(token) for token in self.moves])
         wrong = [f"metrics.{key} is {self.metrics[key]!r}, the replay gives {value}"
                  for key, value in found.items() if key in self.metrics and self.metrics[key] != value]
         return replace(verdict, mismatch="; ".join(wrong)) if wrong else verdict
@@ -94,6 +96,7 @@ class Entry:
             except InputError as err:
                 raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
         _check_metrics(raw["metrics"], {}, where)
+        _known_fields(raw["metrics"], game.metric_names, f"{where} metrics")
         if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
                 or not 0 <= raw["percentile"] <= 100:
             raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")

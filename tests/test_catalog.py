@@ -20,7 +20,7 @@ def golden_catalog() -> Catalog:
     entries = []
     for n in (1, 617):
         sol = read_solution(DATA / f"penguin-{n}-fcsolve.sol")
-        entries.append(Entry(n, "medium", 50.0, {"length": len(sol.moves)}, sol.moves))
+        entries.append(Entry(n, "medium", 50.0, {"solution_length": len(sol.moves)}, sol.moves))
     return Catalog("penguin", "parlett", tuple(entries), title="Test")
 
 

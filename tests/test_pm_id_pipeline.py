@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from dealgen.cli import main
@@ -269,3 +270,31 @@ def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
         path.write_text(Catalog("perpetual-motion", "classic", (bad,)).dumps())
         result = run("verify", str(path))
         assert result.exit_code == 1 and f"metrics.{key} is 99, the replay gives {cycles.metrics[key]}" in result.output
+
+
+@pytest.mark.parametrize("game, rules, deal, keys", [
+    ("perpetual-motion", "classic", WON_DEAL, ("rows_dealt", "matches", "discards")),
+    ("idiots-delight", "free", 1, ("choices", "alternatives", "max_branching")),
+    ("penguin", "parlett", 1, ("max_cells",)),
+])
+def test_every_figure_the_replay_settles_is_checked(tmp_path: Path, game, rules, deal, keys) -> None:
+    """The solver's counts along the line too (grade inputs): a doctored one fails, one left
+    out claims nothing; a metric the game's solver never writes is refused as unreadable."""
+    from dealgen.catalog import Catalog, Entry
+
+    solved = solve_deal(game, deal, rules)
+    path = tmp_path / "c.json"
+
+    def verify_with(metrics):
+        entry = Entry(solved.deal, solved.grade, solved.percentile, metrics, solved.moves)
+        path.write_text(Catalog(game, rules, (entry,)).dumps())
+        return run("verify", str(path))
+
+    assert verify_with(solved.metrics).exit_code == 0
+    for key in keys:
+        result = verify_with({**solved.metrics, key: solved.metrics[key] + 1})
+        assert result.exit_code == 1, result.output
+        assert f"metrics.{key} is {solved.metrics[key] + 1}, the replay gives {solved.metrics[key]}" in result.output
+        assert verify_with({k: v for k, v in solved.metrics.items() if k != key}).exit_code == 0  # not stated
+    result = verify_with({**solved.metrics, "solution_lenght": 1})
+    assert result.exit_code == 2 and "unknown field 'solution_lenght'" in result.output, result.output

@@ -82,6 +82,8 @@ class Game(ABC, Generic[S, M]):
     # Grading: which of the solver's effort metrics make a deal hard, and how much each
     # counts (``dealgen.grade``); empty means the default weights (Penguin's).
     grade_weights: ClassVar[dict[str, float]] = {}
+    # The metrics a catalog entry of the game may state (its solver's); any other is refused.
+    metric_names: ClassVar[tuple[str, ...]] = ("solution_length",)
 
     def problem_kit(self) -> Any:
         """None for a game whose puzzles are deals (play deal N out; the solution replays from the
@@ -139,10 +141,11 @@ class Game(ABC, Generic[S, M]):
         asks how the deal ends (a game that plays itself); None: the heading counts the moves."""
         return None
 
-    def replayed_metrics(self, final: S, moves: int) -> dict[str, int]:
-        """The metrics a catalog entry states that its replay settles (the record's length,
-        and what a game that plays itself prints from them), for verify to compare."""
-        return {"solution_length": moves}
+    def replayed_metrics(self, states: list[S], moves: list[M]) -> dict[str, int]:
+        """The metrics of a catalog entry that its replay settles, for verify to compare:
+        ``states`` from the deal to the end, ``moves`` the moves between them. Here the
+        record's length; games add the figures their solvers count along the line."""
+        return {"solution_length": len(moves)}
 
     # -- notation ---------------------------------------------------------------------
     @abstractmethod

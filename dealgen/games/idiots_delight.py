@@ -110,6 +110,7 @@ class IdiotsDelight(Game[IDState, IDMove]):
         "strict": "deal four only when no discard is possible, as the rules' source says",
         "free": "deal four at any time while the stock lasts",
     }
+    metric_names = ("states_expanded", "dead_ends", "solution_length", "choices", "alternatives", "max_branching")
     grade_weights = {
         "states_expanded": 0.4,  # how much search the deal takes
         "alternatives": 0.3,  # wrong turns a player could take along the solution
@@ -200,6 +201,12 @@ move by the game engine before printing.
         if not state.stock and not discards(state):
             return Outcome("lost", summary + "; the stock is empty and nothing can be discarded")
         return Outcome("playing", summary)
+
+    def replayed_metrics(self, states: list[IDState], moves: list[IDMove]) -> dict[str, int]:
+        """With the solver's choice counts: each position's legal moves along the line."""
+        options = [len(self.legal_moves(state)) for state in states[:-1]]
+        return {"solution_length": len(moves), "choices": sum(n > 1 for n in options),
+                "alternatives": sum(n - 1 for n in options), "max_branching": max(options, default=0)}
 
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> IDMove:

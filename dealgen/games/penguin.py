@@ -117,6 +117,7 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "single": "one card at a time",
     }
     rule_labels = {"parlett": "Parlett rules", "single": "single-card rules"}
+    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "min_cells", "min_cells_states")
     rule_prose = {
         "parlett": "A run may be of any length, as in Parlett's rules and in Goodsol's and PySolFC's Penguin.",
         "supermove": "A run may be only as long as it could be moved one card at a time through the free cells "
@@ -297,6 +298,10 @@ onto column 6. Every solution in this book was replayed move by move by the game
         if not has_move:
             return Outcome("lost", summary + "; no legal move left")
         return Outcome("playing", summary)
+
+    def replayed_metrics(self, states: list[PenguinState], moves: list[PenguinMove]) -> dict[str, int]:
+        return {"solution_length": len(moves),
+                "max_cells": max(sum(card is not None for card in state.cells) for state in states)}
 
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> PenguinMove:

@@ -142,6 +142,8 @@ class PerpetualMotion(Game[PMState, PMMove]):
     }
     verdict_names = {"solved": "won", "unsolvable": "cycles"}
     record_outcomes = {"won": "won", "cycles": "lost"}
+    metric_names = ("passes", "rows_dealt", "matches", "discards", "solution_length", "discarded", "cycle_start",
+                    "cycle_length")
     grade_weights = {"passes": 1.0}  # nothing to choose: a deal is as hard to predict as it is long
     rule_prose = {
         "classic": "If the four cards just dealt are all of one rank, discard them (x in the record). Otherwise, when two or three "
@@ -294,8 +296,11 @@ by the game engine.
             return f"goes round forever (pass {state.pass_no} would repeat pass {state.repeats})"
         return None
 
-    def replayed_metrics(self, final: PMState, moves: int) -> dict[str, int]:
-        found = {"solution_length": moves, "passes": final.pass_no, "discarded": final.discarded}
+    def replayed_metrics(self, states: list[PMState], moves: list[PMMove]) -> dict[str, int]:
+        final = states[-1]
+        kinds = [move.kind for move in moves]
+        found = {"solution_length": len(moves), "passes": final.pass_no, "discarded": final.discarded,
+                 "rows_dealt": kinds.count("d"), "matches": kinds.count("m"), "discards": kinds.count("x")}
         if final.repeats is not None:
             found["cycle_start"] = final.repeats
             found["cycle_length"] = final.pass_no - final.repeats
