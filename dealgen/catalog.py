@@ -36,7 +36,7 @@ from .fileio import is_pdf, parse_json, read_text, write_atomic
 from .grade import GRADES, grade_of
 from .games import Game, get_game
 from .solution import Solution, check_outcome, read_move
-from .verify import Verdict, replay, replay_states
+from .verify import Verdict, replay
 
 SCHEMA = "dealgen-catalog"
 VERSION = 1
@@ -70,12 +70,11 @@ class Entry:
     def verify(self, catalog: "Catalog") -> Verdict:
         """The replay, failed too when a metric it settles is stated otherwise (a book prints
         some of them: "comes out in 68 passes")."""
-        solution = catalog.solution(self)
-        verdict = replay(solution)
+        verdict = replay(catalog.solution(self))
         if not verdict.ok:
             return verdict
         game = get_game(catalog.game)
-        found = game.replayed_metrics(replay_states(solution), [game.parse_move(token) for token in self.moves])
+        found = game.line_metrics(game.deal(self.deal, catalog.rules), self.moves)
         wrong = [f"metrics.{key} is {self.metrics[key]!r}, the replay gives {value}"
                  for key, value in found.items() if key in self.metrics and self.metrics[key] != value]
         return replace(verdict, mismatch="; ".join(wrong)) if wrong else verdict

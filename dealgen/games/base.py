@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Hashable, TypeVar
+from typing import Any, ClassVar, Generic, Hashable, Sequence, TypeVar
 
 from ..errors import InputError
 
@@ -146,6 +146,15 @@ class Game(ABC, Generic[S, M]):
         ``states`` from the deal to the end, ``moves`` the moves between them. Here the
         record's length; games add the figures their solvers count along the line."""
         return {"solution_length": len(moves)}
+
+    def line_metrics(self, start: S, tokens: Sequence[str]) -> dict[str, int]:
+        """``replayed_metrics`` of the line ``tokens`` from ``start`` (the solvers' figures and
+        what verify checks them against, one definition); raises IllegalMove on a bad move."""
+        moves = [self.parse_move(token) for token in tokens]
+        states = [start]
+        for move in moves:
+            states.append(self.play(states[-1], move))
+        return self.replayed_metrics(states, moves)
 
     # -- notation ---------------------------------------------------------------------
     @abstractmethod

@@ -626,28 +626,6 @@ def search_free(stacks: Iterable[Iterable[int]], stock: Sequence[int], max_state
     return FreeSearch([list(s) for s in stacks], stock).run(max_states, max_seconds)
 
 
-def path_metrics(stacks: Iterable[Iterable[int]], stock: Sequence[int], free: bool,
-                 moves: Sequence[str]) -> dict[str, int]:
-    """Choices along a solution: replayed on the solver's own lists."""
-    piles = [list(s) for s in stacks]
-    stock = list(stock)
-    deals = 0
-    choices = alternatives = widest = 0
-    for tok in moves:
-        options = legal(piles, deals < len(stock) // 4, free)
-        choices += len(options) > 1
-        alternatives += len(options) - 1
-        widest = max(widest, len(options))
-        if tok == "d":
-            for p, c in zip(piles, stock[4 * deals: 4 * deals + 4]):
-                p.append(c)
-            deals += 1
-        else:
-            for ch in tok:
-                piles[int(ch) - 1].pop()
-    return {"choices": choices, "alternatives": alternatives, "max_branching": widest}
-
-
 @register_solver("idiots-delight")
 def solve_idiots_delight(game, state, max_states: int | None = None, max_seconds: float | None = None,
                          grade: bool = True) -> SolverOutput:
@@ -666,6 +644,5 @@ def solve_idiots_delight(game, state, max_states: int | None = None, max_seconds
         why = (f"exhaustive search: every line of play from the deal under '{state.rules}' was followed; "
                f"all {found.dead} positions reached (deals made, cards discarded) are lost")
         return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)
-    metrics["solution_length"] = len(found.moves)
-    metrics.update(path_metrics(stacks, stock, free, found.moves))
+    metrics.update(game.line_metrics(state, found.moves))  # length and choices along the line
     return SolverOutput(SOLVED, found.moves, metrics)

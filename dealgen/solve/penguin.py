@@ -363,11 +363,6 @@ def shorten(problem: PenguinProblem, tokens: tuple[str, ...]) -> tuple[str, ...]
     return tokens
 
 
-def cells_in_use(states: list[tuple]) -> int:
-    """The most cells occupied at once along a line of play."""
-    return max(len(cells) - cells.count(EMPTY) for _, cells in states)
-
-
 # -- the registered solver -----------------------------------------------------------
 CELL_BUDGET = 20_000  # states per attempt when finding the fewest cells that suffice
 
@@ -386,11 +381,9 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
                f"(columns and cells as multisets, safe foundation moves made at once) were examined; none wins")
         return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)
     moves = shorten(problem, found.moves)
-    states = simulate(problem, moves)
-    if states is None:
+    if simulate(problem, moves) is None:
         raise RuntimeError(f"penguin deal {state.deal}: the solver's own replay rejects its solution")
-    metrics["solution_length"] = len(moves)
-    metrics["max_cells"] = cells_in_use(states)
+    metrics.update(game.line_metrics(state, moves))  # length and the most cells in use
     if grade:
         metrics["min_cells"], metrics["min_cells_states"] = fewest_cells(
             state, metrics["max_cells"], max_seconds - (time.monotonic() - start))
