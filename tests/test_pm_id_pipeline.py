@@ -298,3 +298,14 @@ def test_every_figure_the_replay_settles_is_checked(tmp_path: Path, game, rules,
         assert verify_with({k: v for k, v in solved.metrics.items() if k != key}).exit_code == 0  # not stated
     result = verify_with({**solved.metrics, "solution_lenght": 1})
     assert result.exit_code == 2 and "unknown field 'solution_lenght'" in result.output, result.output
+
+
+def test_default_names_carry_a_rule_set_other_than_the_first(tmp_path: Path, monkeypatch) -> None:
+    """A free book must not overwrite the strict one (nor a free catalog the strict one)."""
+    monkeypatch.chdir(tmp_path)
+    for rules in ([], ["--rules", "free"]):
+        assert run("generate", "idiots-delight", *rules, "--count", "4", "--jobs", "1").exit_code == 0
+        assert run("book", "--game", "idiots-delight", *rules, "--count", "4", "--jobs", "1").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "idiots-delight-4.json", "idiots-delight-book-6x9.pdf", "idiots-delight-free-4.json",
+        "idiots-delight-free-book-6x9.pdf"]

@@ -91,19 +91,22 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
 @_selection_options
 @click.option("--title", default=None, callback=titled, help="The catalog's title.")
 @click.option("-o", "--output", "output", callback=named, default=None,
-              help="The catalog file (default output/GAME-COUNT.json).")
+              help="The catalog file (default output/GAME-COUNT.json; GAME-RULES-COUNT.json under a rule set "
+                   "other than the game's first).")
 def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output) -> None:
     """Select graded deals of GAME into a seed catalog (JSON), solving in parallel.
 
     Deals are tried in order from --start (or drawn from --seed); the first that fill each grade
     band are kept, easiest first. Every solution is replayed through the engine before writing.
     """
-    name = get_game(game).name
+    chosen_game = get_game(game)
+    name = chosen_game.name
     if output is not None and not check_writable(output).name.lower().endswith(".json"):  # a folder: named as such
         raise InputError(f"{output}: a catalog is JSON; give a file name ending in .json")
-    default = PROBLEM_COUNT if get_game(name).problem_kit() is not None else 40
+    default = PROBLEM_COUNT if chosen_game.problem_kit() is not None else 40
     total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
-    target = _target(output, f"{name}-{total}.json")  # named by what it holds: --mix easy:2 is not a 40
+    # named by what it holds: --mix easy:2 is not a 40
+    target = _target(output, f"{game_stem(chosen_game, chosen_game.check_rules(rules))}-{total}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} Puzzles")
     output_folder(target.parent)
@@ -132,7 +135,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
 @click.option("-o", "--output", "output", callback=named, default=None,
-              help="The PDF (default output/GAME-book-LAYOUT.pdf).")
+              help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
+                   "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
          subtitle, author, every, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
@@ -161,7 +165,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
-    target = _target(output, f"{game_name}-book-{layout.name}.pdf")
+    book_rules = cat.rules if catalog is not None else get_game(game_name).check_rules(rules)
+    target = _target(output, f"{game_stem(get_game(game_name), book_rules)}-book-{layout.name}.pdf")
     if save_catalog:
         if not check_writable(save_catalog).name.lower().endswith(".json"):  # (so never the book, a .pdf)
             raise InputError(f"{save_catalog}: a catalog is JSON; give --save-catalog a file name ending in .json")
@@ -316,11 +321,15 @@ def _check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
                 check_free(folder / f"{stem}{suffix}")
 
 
+def game_stem(game, rules: str) -> str:
+    """GAME, or GAME-RULES for a rule set other than the game's first: the start of every default
+    file name, so that one rule set's books, catalogs and days never overwrite another's."""
+    return game.name if rules == game.default_rules else f"{game.name}-{rules}"
+
+
 def day_stem(game, rules: str, day) -> str:
-    """GAME-DATE, or GAME-RULES-DATE for a rule set other than the game's first: each rule set
-    has its own deal a day, and one must not overwrite another's files."""
-    middle = "" if rules == game.default_rules else f"{rules}-"
-    return f"{game.name}-{middle}{day.isoformat()}"
+    """GAME-DATE, or GAME-RULES-DATE (see ``game_stem``)."""
+    return f"{game_stem(game, rules)}-{day.isoformat()}"
 
 
 def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
