@@ -147,6 +147,9 @@ def test_verify_names_the_illegal_move(tmp_path: Path) -> None:
     assert data["error"] == {"move": 2, "token": "1a", "line": 6, "reason": "cell a is occupied by 3D"}
     shown = run("verify", "--show", bad).output
     assert "position before move 2" in shown and "cells: 3D - - - - - -" in shown
+    data = json.loads(run("verify", "--show", "--json", bad).output)  # the same position, as a field
+    assert data["position"]["before_move"] == 2 and "cells: 3D - - - - - -" in data["position"]["text"]
+    assert "position" not in json.loads(run("verify", "--json", bad).output)
 
 
 def test_verify_show_draws_a_catalogs_failing_entry(tmp_path: Path) -> None:
@@ -160,6 +163,8 @@ def test_verify_show_draws_a_catalogs_failing_entry(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert f"penguin deal {entry['deal']} (parlett): FAILED at move 6" in result.output
     assert result.output.count("position before move 6:") == 1 and "cells: " in result.output
+    shown = [v for v in json.loads(run("verify", "--show", "--json", str(bad)).output) if "position" in v]
+    assert [(v["deal"], v["position"]["before_move"]) for v in shown] == [(entry["deal"], 6)]
 
 
 def test_verify_counts_cards_home_when_not_won(tmp_path: Path) -> None:
@@ -432,6 +437,8 @@ def test_a_short_solution_shows_where_play_stopped(tmp_path: Path) -> None:
     assert "position after the last move (10):\n" + PENGUIN.to_text(after) in result.output
     data = json.loads(run("verify", "--json", short).output)
     assert not data["ok"] and data["error"] is None and "not won" in data["verdict"]
+    data = json.loads(run("verify", "--json", "--show", short).output)
+    assert data["position"] == {"after_move": 10, "text": PENGUIN.to_text(after)}
     none = write(tmp_path, "\n".join(lines[:5]) + "\n")
     assert "there are no moves but the game is not won" in run("verify", none).output
 

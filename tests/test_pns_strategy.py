@@ -198,6 +198,8 @@ def test_verify_json_and_show_for_a_strategy_file(tmp_path):
     result = CliRunner().invoke(main, ["verify", str(bad), "--show"])
     assert result.exit_code == 1 and "position where the first failure shows:" in result.output
     assert "to move: red" in result.output.split("first failure shows:")[1]  # after Black's move, Red replies
+    data = json.loads(CliRunner().invoke(main, ["verify", str(bad), "--show", "--json"]).output)
+    assert data["position"]["text"] == result.output.split("first failure shows:\n")[1]
 
 
 def test_a_strategy_file_is_not_a_solution(tmp_path):

@@ -23,7 +23,8 @@ STDIN = "<stdin>"  # how errors name standard input
 @main.command()
 @click.argument("file", type=click.Path(allow_dash=True, path_type=str))  # a folder: read_text says so, in --json too
 @click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
-                                          "the end (for a strategy file, where its first failure shows).")
+                                          "the end (for a strategy file, where its first failure shows); with --json, "
+                                          "as the verdict's \"position\" field.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and "
                                                       "books); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
 def verify(file: str, show: bool, as_json: bool) -> None:
@@ -65,11 +66,11 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
             catalog = parse_catalog(text, source)
         verdicts = verify_catalog(catalog)
         if as_json:
-            echo_json([{"deal": v.deal, **v.to_json()} for v in verdicts])
+            echo_json([{"deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)} for v in verdicts])
         else:
             for verdict in verdicts:
                 click.echo(verdict.line())
-                if show and not verdict.ok and hasattr(verdict, "before_error"):  # (a problem's verdict has none)
+                if show:
                     _show_position(catalog.game, verdict)
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
@@ -81,7 +82,9 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         check = check_tree(tree, source)
         lines, ok = verdict_lines(tree, check)
         if as_json:
-            echo_json(verdict_json(tree, check))
+            shown = show and check.position is not None
+            echo_json({**verdict_json(tree, check),
+                       **({"position": {"text": get_game("pack-n-stack").to_text(check.position)}} if shown else {})})
         else:
             click.echo("\n".join(lines))
             if show and check.position is not None:
@@ -91,7 +94,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
     solution = parse_solution(text, source)
     verdict = replay(solution)
     if as_json:
-        echo_json(verdict.to_json())
+        echo_json({**verdict.to_json(), **_shown_json(solution.game, verdict, show)})
     else:
         click.echo(verdict.line())
         if show and not verdict.ok:
@@ -99,11 +102,29 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
     return 0 if verdict.ok else 1
 
 
+def _shown(game: str, verdict) -> tuple[str, int, str] | None:
+    """What --show shows of a failed replay: ("before_move" or "after_move", the move's number,
+    the position as text); None when there is nothing to show."""
+    if verdict.ok or not hasattr(verdict, "before_error"):  # (a problem's verdict has none)
+        return None
+    if verdict.before_error is not None:
+        return "before_move", verdict.error.move, get_game(game).to_text(verdict.before_error)
+    if verdict.final is not None:  # every move legal, but not the claimed end: where play stopped
+        return "after_move", verdict.moves_played, get_game(game).to_text(verdict.final)
+    return None
+
+
 def _show_position(game: str, verdict) -> None:
     """--show: the position before the failing move, or where play stopped short of the end."""
-    if verdict.before_error is not None:
-        click.echo(f"position before move {verdict.error.move}:")
-        click.echo(get_game(game).to_text(verdict.before_error), nl=False)
-    elif verdict.final is not None:  # every move legal, but not the claimed end: where play stopped
-        click.echo(f"position after the last move ({verdict.moves_played}):")
-        click.echo(get_game(game).to_text(verdict.final), nl=False)
+    shown = _shown(game, verdict)
+    if shown is not None:
+        where, move, text = shown
+        click.echo(f"position before move {move}:" if where == "before_move"
+                   else f"position after the last move ({move}):")
+        click.echo(text, nl=False)
+
+
+def _shown_json(game: str, verdict, show: bool) -> dict:
+    """--show with --json: the position as a "position" field of the verdict."""
+    shown = _shown(game, verdict) if show else None
+    return {} if shown is None else {"position": {shown[0]: shown[1], "text": shown[2]}}
