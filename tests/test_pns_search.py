@@ -442,6 +442,10 @@ def test_prove_cli_bad_input(tmp_path):
     runner = CliRunner()
     dealt = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, G.deal(5))])
     assert dealt.exit_code == 2 and "win proofs start once the stock is empty" in dealt.output
+    dealt = runner.invoke(main, ["prove", "pack-n-stack", _position_file(tmp_path, G.deal(5)), "--json"])
+    data = json.loads(dealt.stdout)  # a program reading the JSON gets JSON, the error on stderr as ever
+    assert dealt.exit_code == 2 and data["ok"] is False and data["error"]["exit_code"] == 2
+    assert "win proofs start once the stock is empty" in data["error"]["reason"] and "error" in dealt.stderr
     state = _stock_out(2)
     while not G.outcome(state).over:  # greedy play wins this one (a draw by repetition would not show in the text)
         state = G.apply(state, greedy_move(state, G.legal_moves(state)))

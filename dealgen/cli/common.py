@@ -92,6 +92,13 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
+def echo_json_error(err: InputError, **fields: Any) -> None:
+    """--json for input that cannot be used: a program reading the JSON still gets JSON,
+    ``{"ok": false, "error": {"reason": ..., "exit_code": 2}}``; the one-line error still goes
+    to stderr (the caller raises ``err`` again)."""
+    echo_json({"ok": False, "error": {"reason": str(err), "exit_code": err.exit_code}, **fields})
+
+
 class ProgressLine:
     """A status line on stderr: redrawn in place on a terminal (at most twice a second),
     a plain line a minute otherwise, so logs stay readable."""

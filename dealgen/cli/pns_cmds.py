@@ -12,7 +12,7 @@ from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME, DealCommand, echo_json, finite_seconds, named
+from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, finite_seconds, named
 
 
 def _pns_only(game, command: str) -> None:
@@ -122,8 +122,18 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
     strategy, the winning first moves and the signs problems are graded by; or a proof that
     there is none within --max-n; or "undecided" when the time runs out, with the largest N
     proved to hold no win. Exit 0 when the search ran; exit 1 when -o was asked for and there
-    is no win to write.
+    is no win to write. With --json, a position that cannot be used gives
+    {"ok": false, "error": {"reason": ..., "exit_code": 2}}.
     """
+    try:
+        _prove(game, position, max_n, seconds, output, as_json)
+    except InputError as err:
+        if as_json:
+            echo_json_error(err)
+        raise
+
+
+def _prove(game, position: str, max_n: int, seconds: float, output: str | None, as_json: bool) -> None:
     from ..pns.kit import GRADE_BY_STARS
     from ..pns.lines import solution_lines
     from ..pns.problems import problem_of

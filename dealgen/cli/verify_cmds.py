@@ -15,7 +15,7 @@ from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_json
 from ..solution import parse_solution
 from ..verify import replay
 from . import main
-from .common import echo_json
+from .common import echo_json, echo_json_error
 
 STDIN = "<stdin>"  # how errors name standard input
 
@@ -38,9 +38,8 @@ def verify(file: str, show: bool, as_json: bool) -> None:
     try:
         code = _verify(file, show, as_json)
     except InputError as err:
-        if as_json:  # a program reading the JSON gets JSON; the one-line error still goes to stderr
-            echo_json({"ok": False, "error": {"reason": str(err), "exit_code": err.exit_code},
-                       "verdict": f"cannot verify: {err}"})
+        if as_json:
+            echo_json_error(err, verdict=f"cannot verify: {err}")
         raise
     sys.exit(code)
 
