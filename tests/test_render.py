@@ -502,3 +502,13 @@ def test_render_names_an_fcs_board_as_write_only(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["render", "penguin", "--position", str(board), "-o", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "d1.fcs: Freecell Solver's board format" in result.output
     assert "does not read" in result.output and not (tmp_path / "x.png").exists()
+
+
+def test_the_size_a_note_suggests_keeps_the_side_that_was_wide_enough(tmp_path: Path) -> None:
+    """A wide, short size: the height limits the text, so the note grows the height alone."""
+    result = CliRunner().invoke(main, ["render", "penguin", "5", "-o", str(tmp_path / "t.png"), "--size", "3000x40"])
+    note = re.search(r"give --size (\d+)x(\d+) or more", result.stderr)
+    assert note and int(note[1]) == 3000 and int(note[2]) > 40, result.stderr
+    size = f"3000x{note[2]}"
+    again = CliRunner().invoke(main, ["render", "penguin", "5", "-o", str(tmp_path / "t.png"), "--size", size])
+    assert again.exit_code == 0 and again.stderr == ""

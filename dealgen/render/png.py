@@ -158,8 +158,11 @@ def legibility_note(scene: Scene, dpi: float | None = None, size: tuple[int, int
     if smallest * scale >= MIN_TEXT_PIXELS:
         return None
     need = MIN_TEXT_PIXELS / smallest
-    asked, least = ((f"--size {size[0]}x{size[1]}", f"--size {math.ceil(need * scene.width)}x{math.ceil(need * scene.height)}")
-                    if size else (f"--dpi {dpi:g}", f"--dpi {math.ceil(72 * need)}"))
+    if size:  # the side that limits grows; the other stays as asked, or grows too if it is short
+        least = f"--size {max(size[0], math.ceil(need * scene.width))}x{max(size[1], math.ceil(need * scene.height))}"
+        asked = f"--size {size[0]}x{size[1]}"
+    else:
+        asked, least = f"--dpi {dpi:g}", f"--dpi {math.ceil(72 * need)}"
     return (f"at {asked} the smallest text is {smallest * scale:.1f} pixels tall, too small to read "
             f"(for {MIN_TEXT_PIXELS:g} pixels give {least} or more)")
 
