@@ -229,3 +229,10 @@ def test_a_diagram_without_its_caption_still_says_who_is_to_move():
     state = GAME.deal(26)
     words = " ".join(t.text for t in position_scene(GAME, state, DiagramOptions(caption=False)).texts())
     assert f"{state.side.capitalize()} to move" in words and "Red" in words and "Black" in words
+
+
+def test_after_without_a_record_of_play_names_solution(tmp_path):
+    """A game between players has no solution to find, so --after needs --solution GAME.txt."""
+    result = CliRunner().invoke(main, ["render", "pack-n-stack", "1", "--after", "10", "-o", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and "--solution GAME.txt" in result.output and "game between players" in result.output
+    assert not (tmp_path / "x.png").exists()
