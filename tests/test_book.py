@@ -410,6 +410,28 @@ def test_book_from_a_catalog_lets_jobs_through(tmp_path: Path) -> None:
     assert result.exit_code == 0 and read_book_catalog(tmp_path / "b.pdf") == catalog()
 
 
+def test_a_catalogs_own_faults_name_its_file(tmp_path: Path) -> None:
+    """A title the font cannot print, or a solution that fails, in the catalog itself: the
+    error names the catalog's file, and nothing is written."""
+    from dataclasses import replace
+
+    emoji, bad = tmp_path / "emoji.json", tmp_path / "bad.json"
+    write_catalog(replace(catalog(), title="Penguins \U0001F427"), emoji)
+    good = catalog()
+    first = good.entries[0]
+    wrong = replace(first, moves=first.moves[:3] + (first.moves[2],) + first.moves[4:])
+    bad.write_text(replace(good, entries=(wrong,) + good.entries[1:]).dumps())  # (write_catalog would refuse it)
+    book = tmp_path / "b.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(emoji), "-o", str(book)])
+    assert result.exit_code == 2 and f"{emoji}: its title: the book's font (DejaVu Sans) has no" in result.output
+    result = CliRunner().invoke(main, ["book", "--catalog", str(emoji), "--title", "Penguins", "-o", str(book)])
+    assert result.exit_code == 0  # the option's title is printed instead
+    book.unlink()
+    result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "-o", str(book)])
+    assert result.exit_code == 1 and f"{bad}: nothing written: penguin deal {first.deal}" in result.output
+    assert not book.exists()
+
+
 def test_book_command_bad_input(tmp_path: Path) -> None:
     cat = tmp_path / "c.json"
     write_catalog(catalog(), cat)

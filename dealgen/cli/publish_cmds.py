@@ -162,6 +162,10 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
             raise InputError(f"{', '.join(chosen)} {'are' if len(chosen) > 1 else 'is'} for choosing a fresh selection "
                              f"of deals; with --catalog the deals are the catalog's")
         cat = _read_matching_catalog(catalog, game, rules)
+        for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
+                                         (cat.author, "author", author)):
+            if option is None:  # the catalog's own, printed unless an option replaces it
+                check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
@@ -193,7 +197,12 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     )
     began = time.monotonic()
     output_folder(target.parent)
-    write_book(cat, layout, info, target)
+    try:
+        write_book(cat, layout, info, target)
+    except CheckFailed as err:  # the verification gate: a solution in the catalog's file fails
+        if catalog is None:
+            raise
+        raise CheckFailed(f"{catalog}: {err}") from None
     click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
