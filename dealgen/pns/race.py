@@ -201,6 +201,8 @@ def on_course(piles: Piles) -> int:
     nothing, so it is not on the course.)"""
     found = _COURSES.get(piles)
     if found is None:
+        if not min_shifts(piles):
+            return 0  # packs alone from here (not kept: min_shifts keeps it)
         if len(_COURSES) > 400_000:
             _COURSES.clear()
         found = _trace_course(piles)
