@@ -93,7 +93,7 @@ class Entry:
             try:
                 read_move(game, token)
             except InputError as err:
-                raise InputError(f"{where} (deal {deal}): move {n}: {err}") from None
+                raise InputError(f"{where}: move {n}: {err}") from None
         _check_metrics(raw["metrics"], {}, where)
         _known_fields(raw["metrics"], game.metric_names, f"{where} metrics")
         if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
@@ -101,12 +101,12 @@ class Entry:
             raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")
         banded = grade_of(raw["percentile"])
         if raw["grade"] in GRADES and raw["grade"] != banded:  # what a book prints must follow from the figures
-            raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its percentile "
+            raise InputError(f"{where}: grade '{raw['grade']}' does not match its percentile "
                              f"{raw['percentile']:g}, which is {banded}")
         try:
             outcome = check_outcome(game, str(raw.get("outcome", "won")))
         except InputError as err:
-            raise InputError(f"{where} (deal {deal}): {err}") from None
+            raise InputError(f"{where}: {err}") from None
         return cls(deal, str(raw["grade"]), float(raw["percentile"]), raw["metrics"], tuple(moves),
                    str(raw["verified_by"]), outcome)
 
@@ -227,14 +227,14 @@ class ProblemEntry:
             raise InputError(f"{where}: missing metric{'s' if len(absent) > 1 else ''} {', '.join(map(repr, absent))}")
         banded = kit.GRADE_BY_STARS[raw["stars"]]
         if raw["grade"] != banded:  # as a deal's grade must match its percentile
-            raise InputError(f"{where} (deal {deal}): grade '{raw['grade']}' does not match its {raw['stars']} "
+            raise InputError(f"{where}: grade '{raw['grade']}' does not match its {raw['stars']} "
                              f"stars, which make it {banded}")
         entry = cls(deal, raw["turn"], str(raw["grade"]), raw["stars"], raw["n"], tuple(raw["position"]),
                     tuple(raw["strategy"]), raw["metrics"], str(raw["verified_by"]))
         state = kit.position(entry.position, f"{where} position")  # a position that reads, or exit 2
         earliest = kit.earliest_turn(state)
         if entry.turn < earliest:
-            raise InputError(f"{where} (deal {deal}): turn {entry.turn} is too early: {earliest} cards have left the "
+            raise InputError(f"{where}: turn {entry.turn} is too early: {earliest} cards have left the "
                              f"stock, one a turn at most, so the position comes at turn {earliest} or later")
         try:  # and a tree that reads (replaying it is verify's work)
             kit.read(entry.strategy_text(game), where)
@@ -338,7 +338,9 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     entries = []
     first: dict[Any, int] = {}  # each puzzle once: a deal (or a problem's deal and position)
     for i, raw in enumerate(data["deals"], 1):
-        where = f"{source}: deals[{i}]"
+        # counted from 1, as people count (JSON's own indices start at 0), with the deal when it reads
+        deal = raw.get("deal") if isinstance(raw, dict) else None
+        where = f"{source}: deals entry {i}" + (f" (deal {deal})" if type(deal) is int and deal >= 0 else "")
         if not isinstance(raw, dict):
             raise InputError(f"{where}: must be an object")
         entry = kind.from_json(raw, where, game)
@@ -346,7 +348,8 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
             raise InputError(f"{where}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
         key = (entry.deal, getattr(entry, "position", None))  # (a turn number alone does not tell positions apart)
         if key in first:
-            raise InputError(f"{where}: the same puzzle as deals[{first[key]}] ({getattr(entry, 'source', f'deal {entry.deal}')})")
+            raise InputError(f"{where}: the same puzzle as deals entry {first[key]}"
+                             + (f" ({entry.source})" if hasattr(entry, "source") else ""))
         first[key] = i
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),

@@ -32,7 +32,7 @@ class IllegalMove(CheckFailed):
 def located(message: str, file: str | None = None, line: int | None = None) -> str:
     """Prefix a message with 'file:line: ' where those are known."""
     where = ""
-    if file:  # a label such as "book.json: deals[2] position" takes ", line N", a path ":N"
+    if file:  # a label such as "book.json: deals entry 2 position" takes ", line N", a path ":N"
         where = file + ((f", line {line}" if ": " in file else f":{line}") if line else "")
     elif line:
         where = f"line {line}"

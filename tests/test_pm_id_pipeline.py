@@ -193,7 +193,7 @@ def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
     bad.write_text(path.read_text().replace('"outcome": "cycles"', '"outcome": "lost"'))
     result = run("verify", str(bad))
     assert result.exit_code == 2
-    assert "deals[2]" in result.output and "may claim won or cycles" in result.output
+    assert "deals entry 2" in result.output and "may claim won or cycles" in result.output
 
 
 def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:

@@ -181,23 +181,23 @@ def test_catalog_errors_name_the_entrys_strategy_line():
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda d: d.pop("strategy"), "deals[1]: missing field 'strategy'"),
-    (lambda d: d.update(n="five"), "deals[1]: 'n' must be a whole number"),
-    (lambda d: d.update(n=0), "deals[1]: 'n' must be a whole number from 1 to 99, not 0"),
-    (lambda d: d.update(turn=5000), "deals[1]: 'turn' must be a whole number from 0 to 1028, not 5000"),
-    (lambda d: d.update(turn=3), "deals[1] (deal 26): turn 3 is too early: 27 cards have left the stock"),
-    (lambda d: d.update(n=10**30), "deals[1]: 'n' must be a whole number from 1 to 99"),
-    (lambda d: d.update(position=d["position"][:-1]), "deals[1] position: missing line(s): row 5"),
-    (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals[1] position, line 4: to move must be red or black"),
-    (lambda d: d.update(strategy=[]), "deals[1]: 'strategy' must be a non-empty list"),
-    (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals[1], strategy line 2: a tree line reads"),
-    (lambda d: d["metrics"].update(packet_moves="1"), "deals[1]: metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
-    (lambda d: d["metrics"].update(greedy_fails=0), "deals[1]: metric 'greedy_fails' must be true or false, not 0"),
+    (lambda d: d.pop("strategy"), "deals entry 1 (deal 26): missing field 'strategy'"),
+    (lambda d: d.update(n="five"), "deals entry 1 (deal 26): 'n' must be a whole number"),
+    (lambda d: d.update(n=0), "deals entry 1 (deal 26): 'n' must be a whole number from 1 to 99, not 0"),
+    (lambda d: d.update(turn=5000), "deals entry 1 (deal 26): 'turn' must be a whole number from 0 to 1028, not 5000"),
+    (lambda d: d.update(turn=3), "deals entry 1 (deal 26): turn 3 is too early: 27 cards have left the stock"),
+    (lambda d: d.update(n=10**30), "deals entry 1 (deal 26): 'n' must be a whole number from 1 to 99"),
+    (lambda d: d.update(position=d["position"][:-1]), "deals entry 1 (deal 26) position: missing line(s): row 5"),
+    (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals entry 1 (deal 26) position, line 4: to move must be red or black"),
+    (lambda d: d.update(strategy=[]), "deals entry 1 (deal 26): 'strategy' must be a non-empty list"),
+    (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals entry 1 (deal 26), strategy line 2: a tree line reads"),
+    (lambda d: d["metrics"].update(packet_moves="1"), "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
+    (lambda d: d["metrics"].update(greedy_fails=0), "deals entry 1 (deal 26): metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(packet_movs=d["metrics"].pop("packet_moves")),
-     "deals[1] metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
-    (lambda d: d["metrics"].pop("proof_size"), "deals[1]: missing metric 'proof_size'"),
+     "deals entry 1 (deal 26) metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
+    (lambda d: d["metrics"].pop("proof_size"), "deals entry 1 (deal 26): missing metric 'proof_size'"),
     (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),
-     "deals[1]: metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),
+     "deals entry 1 (deal 26): metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),
 ])
 def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
     data = json.loads(catalog().dumps())
@@ -213,7 +213,7 @@ def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
 def test_a_problem_given_twice_under_another_turn_is_refused(tmp_path: Path):
     data = json.loads(catalog().dumps())
     data["deals"].append(dict(data["deals"][0], turn=data["deals"][0]["turn"] + 2))
-    with pytest.raises(InputError, match=re.escape("deals[2]: the same puzzle as deals[1] (deal 26")):
+    with pytest.raises(InputError, match=re.escape("deals entry 2 (deal 26): the same puzzle as deals entry 1 (deal 26")):
         parse_catalog(json.dumps(data), "cat.json")
 
 
