@@ -17,7 +17,6 @@ import io
 import re
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -29,7 +28,6 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from . import __version__
 from .catalog import ATTACHMENT, Catalog, Entry, require_verified
 from .errors import InputError
-from .fileio import write_atomic
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
@@ -638,7 +636,3 @@ def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def write_book(catalog: Catalog, layout: Layout, info: BookInfo, path: str | Path) -> Path:
-    return write_atomic(path, book_pdf(catalog, layout, info))

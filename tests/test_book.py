@@ -410,9 +410,9 @@ def test_book_from_a_catalog_lets_jobs_through(tmp_path: Path) -> None:
     assert result.exit_code == 0 and read_book_catalog(tmp_path / "b.pdf") == catalog()
 
 
-def test_a_catalogs_own_faults_name_its_file(tmp_path: Path) -> None:
+def test_a_catalogs_own_faults_name_its_file(tmp_path: Path, monkeypatch) -> None:
     """A title the font cannot print, or a solution that fails, in the catalog itself: the
-    error names the catalog's file, and nothing is written."""
+    error names the catalog's file, and nothing is written, not even the default folder."""
     from dataclasses import replace
 
     emoji, bad = tmp_path / "emoji.json", tmp_path / "bad.json"
@@ -430,6 +430,9 @@ def test_a_catalogs_own_faults_name_its_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "-o", str(book)])
     assert result.exit_code == 1 and f"{bad}: nothing written: penguin deal {first.deal}" in result.output
     assert not book.exists()
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["book", "--catalog", str(bad)]).exit_code == 1
+    assert not (tmp_path / "output").exists()
 
 
 def test_book_command_bad_input(tmp_path: Path) -> None:

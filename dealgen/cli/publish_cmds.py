@@ -14,7 +14,7 @@ from ..catalog import read_catalog, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
 from ..fileio import (KeyTwiceGiven, check_free, check_writable, output_folder, parse_json, planned_folder, read_text,
-                      write_files)
+                      write_atomic, write_files)
 from ..games import get_game
 from ..deals import MAX_DEAL
 from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
@@ -144,7 +144,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..book import BookInfo, check_printable, check_puzzle_heads, check_title_page, write_book
+    from ..book import BookInfo, book_pdf, check_printable, check_puzzle_heads, check_title_page
     from ..layout import load_layout
 
     layout = load_layout(layout_name)
@@ -196,13 +196,14 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         every=every,
     )
     began = time.monotonic()
-    output_folder(target.parent)
     try:
-        write_book(cat, layout, info, target)
+        pdf = book_pdf(cat, layout, info)
     except CheckFailed as err:  # the verification gate: a solution in the catalog's file fails
         if catalog is None:
             raise
         raise CheckFailed(f"{catalog}: {err}") from None
+    output_folder(target.parent)  # only now: a run that fails leaves no empty folder
+    write_atomic(target, pdf)
     click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
