@@ -211,23 +211,34 @@ def test_on_course_squares_of_a_suit(monkeypatch):
     assert on_course(suit_piles(far, 2)) == ALL
 
 
-def test_a_course_trace_stops_at_arrangements_already_known(monkeypatch):
+def test_a_course_depends_on_the_piles_alone_and_moves_are_found_once(monkeypatch):
     far = suit_piles(pos({"a1": "2H/5H", "c3": "7H", "e4": "9H", "b5": "3H/8H"}), 2)
-    monkeypatch.setattr(race_mod, "_COURSES", {})
+
+    def fresh(limit=race_mod.COURSE_STATES):
+        monkeypatch.setattr(race_mod, "_COURSES", {})
+        monkeypatch.setattr(race_mod, "_STEPS", {})
+        monkeypatch.setattr(race_mod, "COURSE_STATES", limit)
+
+    fresh()
     whole = on_course(far)
     assert whole == _course_by_hand(far)
-    # an arrangement one move along the course, its answer made up: a trace that reaches it
-    # takes the answer as it stands instead of walking on from there
-    after = next(nxt for nxt in race_mod._COURSES if nxt != far and race_mod._COURSES[nxt])
-    marker = 1 << next(sq for sq in range(25) if not whole >> sq & 1)
-    monkeypatch.setattr(race_mod, "_COURSES", {after: race_mod._COURSES[after] | marker})
-    walked = []
-    monkeypatch.setattr(race_mod, "min_shifts", lambda piles: walked.append(piles) or min_shifts(piles))
-    assert on_course(far) == whole | marker
-    assert far in walked and after not in walked
-    monkeypatch.setattr(race_mod, "min_shifts", min_shifts)
+    later = [piles for piles, found in race_mod._COURSES.items() if piles != far and found]
+    # a second trace walks the same arrangements without finding their moves again
     monkeypatch.setattr(race_mod, "_COURSES", {})
-    assert on_course(far) == whole  # and without it, the walk gives the course again
+    calls = []
+    monkeypatch.setattr(race_mod, "_within", lambda piles, k: calls.append(piles))
+    assert on_course(far) == whole and calls == []
+    monkeypatch.undo()
+    # where the trace gives up, tracing a later arrangement first changes nothing
+    for limit in range(1, race_mod.COURSE_STATES):
+        fresh(limit)
+        if on_course(far) != ALL:
+            break
+        given_up = limit
+    after = max(later, key=lambda piles: len(race_mod._STEPS.get(piles) or ()))
+    fresh(given_up)
+    assert on_course(after) != ALL and on_course(far) == ALL
+    monkeypatch.undo()
 
 
 def _course_by_hand(piles) -> int:

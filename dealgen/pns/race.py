@@ -214,42 +214,58 @@ def on_course(piles: Piles) -> int:
 # among them (a trace from one of them meets a part of the same arrangements, so it too
 # stays within COURSE_STATES).
 _COURSES: dict[Piles, int] = {}
+# Each arrangement's moves along the course, as _course_steps finds them. A trace walks every
+# arrangement it reaches, known or not, so whether it gives up, and so every answer, depends
+# on the piles alone (never on what was traced before); the moves, the dear part, are found once.
+_STEPS: dict[Piles, tuple[tuple[Piles, int], ...] | None] = {}
 
 
 def _trace_course(piles: Piles) -> int:
     """on_course's walk through the arrangements; keeps every answer it finds in _COURSES."""
-    steps: dict[Piles, list[tuple[Piles, int]]] = {}  # arrangement -> (next one, square filled or 0)
+    if len(_STEPS) > 400_000:
+        _STEPS.clear()
+    steps: dict[Piles, tuple[tuple[Piles, int], ...]] = {}  # arrangement -> (next one, square filled or 0)
     seen = {piles}
     todo = [piles]
-    fresh = 1  # arrangements seen whose course is not known yet
     while todo:
-        if fresh > COURSE_STATES:
+        if len(seen) > COURSE_STATES:
             _COURSES[piles] = ALL
             return ALL
         cur = todo.pop()
-        shifts = min_shifts(cur)
-        if shifts == 0:
+        out = _STEPS.get(cur, _MISSING)
+        if out is _MISSING:
+            out = _STEPS[cur] = _course_steps(cur)
+        if out is None:
             continue  # packs alone from here
-        taken = squares_of(cur)
-        out = steps[cur] = []
-        for a, (sa, ha, packet) in enumerate(cur):
-            follows = FOLLOWS[ha]
-            nexts = [(_merged(cur, a, b), 0, shifts) for b, (sb, hb, _) in enumerate(cur)
-                     if a != b and follows[hb] and sb in _SEES_SET[sa]]
-            if packet:
-                for t in SEES[sa]:
-                    if not taken >> t & 1:
-                        nexts.append((_shifted(cur, a, t), 1 << t, shifts - 1))
-            for nxt, target, wanted in nexts:
-                # min_shifts(nxt) == wanted, without tracing more packet moves than wanted
-                if _within(nxt, wanted) and not (wanted and _within(nxt, wanted - 1)):
-                    out.append((nxt, target))
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        if nxt not in _COURSES:  # an earlier trace knows the course on from a known one
-                            fresh += 1
-                            todo.append(nxt)
+        steps[cur] = out
+        for nxt, _ in out:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
     return _reached(piles, steps)
+
+
+def _course_steps(cur: Piles) -> tuple[tuple[Piles, int], ...] | None:
+    """The suit's moves from ``cur`` that lower its race count by one: (arrangement after, the
+    square a packet move fills or 0); None when packs alone finish it."""
+    shifts = min_shifts(cur)
+    if shifts == 0:
+        return None
+    taken = squares_of(cur)
+    out = []
+    for a, (sa, ha, packet) in enumerate(cur):
+        follows = FOLLOWS[ha]
+        nexts = [(_merged(cur, a, b), 0, shifts) for b, (sb, hb, _) in enumerate(cur)
+                 if a != b and follows[hb] and sb in _SEES_SET[sa]]
+        if packet:
+            for t in SEES[sa]:
+                if not taken >> t & 1:
+                    nexts.append((_shifted(cur, a, t), 1 << t, shifts - 1))
+        for nxt, target, wanted in nexts:
+            # min_shifts(nxt) == wanted, without tracing more packet moves than wanted
+            if _within(nxt, wanted) and not (wanted and _within(nxt, wanted - 1)):
+                out.append((nxt, target))
+    return tuple(out)
 
 
 def _reached(cur: Piles, steps: dict) -> int:
