@@ -431,8 +431,9 @@ def test_a_catalogs_own_faults_name_its_file(tmp_path: Path, monkeypatch) -> Non
     assert result.exit_code == 1 and f"{bad}: nothing written: penguin deal {first.deal}" in result.output
     assert not book.exists()
     monkeypatch.chdir(tmp_path)
-    assert CliRunner().invoke(main, ["book", "--catalog", str(bad)]).exit_code == 1
-    assert not (tmp_path / "output").exists()
+    result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "--save-catalog", "saved.json"])
+    assert result.exit_code == 1 and f"{bad}: nothing written" in result.output
+    assert not (tmp_path / "output").exists() and not (tmp_path / "saved.json").exists()
 
 
 def test_book_command_bad_input(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 import click
 
-from ..catalog import read_catalog, write_catalog
+from ..catalog import read_catalog, require_verified, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
 from ..fileio import (KeyTwiceGiven, check_free, check_writable, output_folder, parse_json, planned_folder, read_text,
@@ -144,7 +144,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..book import BookInfo, book_pdf, check_printable, check_puzzle_heads, check_title_page
+    from ..book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
     from ..layout import load_layout
 
     layout = load_layout(layout_name)
@@ -185,8 +185,12 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author))
              if value is not None}
     cat = replace(cat, **given)
-    if save_catalog:
-        write_catalog(cat, save_catalog)
+    try:
+        require_verified(cat)  # the verification gate, once, before anything is written
+    except CheckFailed as err:
+        if catalog is None:
+            raise
+        raise CheckFailed(f"{catalog}: {err}") from None  # a solution in the catalog's file fails
     grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
     info = BookInfo(
         title=title or cat.title or f"{get_game(game_name).title} Puzzles",
@@ -196,12 +200,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         every=every,
     )
     began = time.monotonic()
-    try:
-        pdf = book_pdf(cat, layout, info)
-    except CheckFailed as err:  # the verification gate: a solution in the catalog's file fails
-        if catalog is None:
-            raise
-        raise CheckFailed(f"{catalog}: {err}") from None
+    pdf = typeset(cat, layout, info)
+    if save_catalog:  # (verified above)
+        write_atomic(save_catalog, cat.dumps())
     output_folder(target.parent)  # only now: a run that fails leaves no empty folder
     write_atomic(target, pdf)
     click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
