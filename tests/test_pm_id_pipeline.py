@@ -295,6 +295,8 @@ def test_every_figure_the_replay_settles_is_checked(tmp_path: Path, game, rules,
         result = verify_with({**solved.metrics, key: solved.metrics[key] + 1})
         assert result.exit_code == 1, result.output
         assert f"metrics.{key} is {solved.metrics[key] + 1}, the replay gives {solved.metrics[key]}" in result.output
+        shown = run("verify", "--show", "--json", str(path))  # play ended as claimed: no position to show
+        assert shown.exit_code == 1 and "position" not in json.loads(shown.output)[0]
         assert verify_with({k: v for k, v in solved.metrics.items() if k != key}).exit_code == 0  # not stated
     result = verify_with({**solved.metrics, "solution_lenght": 1})
     assert result.exit_code == 2 and "unknown field 'solution_lenght'" in result.output, result.output

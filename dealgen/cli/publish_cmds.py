@@ -106,7 +106,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     default = PROBLEM_COUNT if chosen_game.problem_kit() is not None else 40
     total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
     # named by what it holds: --mix easy:2 is not a 40
-    target = _target(output, f"{game_stem(chosen_game, chosen_game.check_rules(rules))}-{total}.json")
+    target = _target(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{get_game(name).title} Puzzles")
     output_folder(target.parent)
@@ -170,7 +170,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     game_name = cat.game if catalog is not None else get_game(game).name
     book_rules = cat.rules if catalog is not None else get_game(game_name).check_rules(rules)
-    target = _target(output, f"{game_stem(get_game(game_name), book_rules)}-book-{layout.name}.pdf")
+    target = _target(output, f"{get_game(game_name).file_stem(book_rules)}-book-{layout.name}.pdf")
     if save_catalog:
         if not check_writable(save_catalog).name.lower().endswith(".json"):  # (so never the book, a .pdf)
             raise InputError(f"{save_catalog}: a catalog is JSON; give --save-catalog a file name ending in .json")
@@ -332,15 +332,9 @@ def _check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
                 check_free(folder / f"{stem}{suffix}")
 
 
-def game_stem(game, rules: str) -> str:
-    """GAME, or GAME-RULES for a rule set other than the game's first: the start of every default
-    file name, so that one rule set's books, catalogs and days never overwrite another's."""
-    return game.name if rules == game.default_rules else f"{game.name}-{rules}"
-
-
 def day_stem(game, rules: str, day) -> str:
-    """GAME-DATE, or GAME-RULES-DATE (see ``game_stem``)."""
-    return f"{game_stem(game, rules)}-{day.isoformat()}"
+    """GAME-DATE, or GAME-RULES-DATE (``Game.file_stem``)."""
+    return f"{game.file_stem(rules)}-{day.isoformat()}"
 
 
 def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:

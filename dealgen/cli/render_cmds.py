@@ -69,8 +69,8 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
         result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS, grade=grade)
     except InputError as err:
         if need_moves:  # (a game between players: --after needs a record of play to follow)
-            raise InputError(f"--after needs moves to follow, and {err}; or give --solution GAME.txt, "
-                             "a record of play, to draw it after K of its moves") from None
+            raise InputError(f"--after draws a position along a line of play: give --solution GAME.txt, a record "
+                             f"of play, to draw it after that many moves ({err})") from None
         return None, None
     if not result.recorded:
         if need_moves:

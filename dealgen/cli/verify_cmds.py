@@ -106,6 +106,8 @@ def _shown(game: str, verdict) -> tuple[str, int, str] | None:
     the position as text); None when there is nothing to show."""
     if verdict.ok or not hasattr(verdict, "before_error"):  # (a problem's verdict has none)
         return None
+    if verdict.error is None and (verdict.won if verdict.reached is None else verdict.reached):
+        return None  # play ended as claimed; only a catalog's stated figures disagree
     if verdict.before_error is not None:
         return "before_move", verdict.error.move, get_game(game).to_text(verdict.before_error)
     if verdict.final is not None:  # every move legal, but not the claimed end: where play stopped

@@ -104,6 +104,12 @@ class Game(ABC, Generic[S, M]):
         """The generic verdict for the game's word (the inverse of ``verdict_name``)."""
         return next((v for v, n in self.verdict_names.items() if n == name), name)
 
+    def file_stem(self, rules: str) -> str:
+        """GAME, or GAME-RULES for a rule set other than the game's first: the start of every
+        default file name, so that one rule set's books, catalogs, days and images never
+        overwrite or mix with another's."""
+        return self.name if rules == self.default_rules else f"{self.name}-{rules}"
+
     def check_rules(self, rules: str | None) -> str:
         """The rule set to use, or InputError listing the allowed ones."""
         if rules is None:

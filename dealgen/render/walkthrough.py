@@ -296,10 +296,8 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
 
 
 def png_stem(wt: Walkthrough) -> str:
-    """GAME-DEAL, or GAME-RULES-DEAL under a rule set other than the game's first (as a day's
-    files are named): one rule set's images never mix with another's."""
-    rules = "" if wt.solution.rules == wt.game.default_rules else f"{wt.solution.rules}-"
-    return f"{wt.game.name}-{rules}{wt.solution.deal}"
+    """GAME-DEAL, or GAME-RULES-DEAL (``Game.file_stem``)."""
+    return f"{wt.game.file_stem(wt.solution.rules)}-{wt.solution.deal}"
 
 
 def walkthrough_pngs(wt: Walkthrough, mono: bool = False) -> dict[str, Scene]:
