@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import threading
 import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
@@ -238,8 +239,16 @@ def _results(tasks: Iterable[tuple], jobs: int, worker: Callable = _solve_one) -
             waiting.wait()
         raise
     except BaseException:
-        pool.terminate()  # an error or Ctrl-C: stop now
-        pool.join()
+        # an error or Ctrl-C: stop now, deaf to a second Ctrl-C (a terminal's, or `timeout`
+        # signalling the whole group) that would break off the stopping and leave join() waiting
+        deaf = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if deaf else None
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            if deaf:
+                signal.signal(signal.SIGINT, previous)
         raise
     finally:
         pool.close()

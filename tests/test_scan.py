@@ -227,3 +227,29 @@ def test_cli_scan_bad_input_exit_2(args) -> None:
     result = CliRunner().invoke(main, list(args))
     assert result.exit_code == 2, result.output
     assert "error" in result.output.lower()
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_a_second_ctrl_c_cannot_break_off_stopping_the_workers(monkeypatch) -> None:
+    """After Ctrl-C the pool is stopped deaf to SIGINT: a second one (a terminal's, or `timeout`
+    signalling the whole group) arriving inside terminate() left join() waiting for ever."""
+    import signal
+    from multiprocessing.pool import Pool
+
+    heard = []
+    stop = Pool.terminate
+
+    def terminate(pool):
+        heard.append(signal.getsignal(signal.SIGINT))
+        stop(pool)
+
+    monkeypatch.setattr(Pool, "terminate", terminate)
+    before = signal.getsignal(signal.SIGINT)
+    results = _results(iter(range(20)), 2, _square)
+    assert next(results) == 0
+    with pytest.raises(KeyboardInterrupt):
+        results.throw(KeyboardInterrupt)
+    assert heard == [signal.SIG_IGN] and signal.getsignal(signal.SIGINT) is before
