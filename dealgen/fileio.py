@@ -14,20 +14,42 @@ from typing import Any
 from .errors import InputError
 
 
+STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds to a file's name
+
+
 def check_writable(path: str | Path) -> Path:
     """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
     probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
     path = Path(path)
+    try:
+        return _check_writable(path)
+    except OSError as err:  # a path too long for the system, say
+        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
+
+
+def _check_writable(path: Path) -> Path:
     parent = path.parent if str(path.parent) else Path(".")
     why = _unwritable(parent)
     if why:
         raise InputError(f"{path}: cannot write here: {why}")
+    room = _name_max(parent) - STAGED_EXTRA
+    if len(os.fsencode(path.name)) > room:
+        raise InputError(f"{path}: the file name is {len(os.fsencode(path.name))} bytes long, and at most {room} "
+                         f"fit here (the file is written under a longer temporary name first)")
     if path.is_dir():
         raise InputError(f"{path}: is a folder; give a file name")
     if path.exists() and not path.is_file():  # a device or a pipe: renaming over it would replace it
         raise InputError(f"{path}: is not a regular file (a device or a pipe); dealgen writes whole files, "
                          "give a file name")
     return path
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name, in bytes, that ``folder``'s file system takes."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
 
 
 def _unwritable(folder: Path) -> str | None:
@@ -48,6 +70,13 @@ def output_folder(path: str | Path) -> Path:
     """A folder to write files into, made (with its parents) when missing; InputError (exit 2)
     when it is a file or cannot be made or written."""
     folder = Path(path)
+    try:
+        return _output_folder(folder)
+    except OSError as err:  # a path too long for the system, say
+        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+
+
+def _output_folder(folder: Path) -> Path:
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{folder}: exists and is not a folder")
     try:
@@ -65,6 +94,13 @@ def planned_folder(path: str | Path) -> Path:
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
     when it is a file, or when its nearest existing parent is not a folder that can be written."""
     folder = Path(path)
+    try:
+        return _planned_folder(folder)
+    except OSError as err:  # a path too long for the system, say
+        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+
+
+def _planned_folder(folder: Path) -> Path:
     if folder.exists():
         return output_folder(folder)
     ancestor = folder.parent

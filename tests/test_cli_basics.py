@@ -555,3 +555,19 @@ def test_what_a_run_leaves_is_frozen_before_the_last_collection_at_exit() -> Non
               "main(['games'])\n")
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.splitlines()[-1] == "frozen True", result.stdout
+
+
+def test_names_and_paths_too_long_are_bad_input_found_before_any_work(tmp_path: Path) -> None:
+    """A name the file system cannot take (with the temporary name it is first written under),
+    or a path too long for the system: one line, exit 2, nothing done (not a traceback)."""
+    long_name = str(tmp_path / ("a" * 300 + ".json"))
+    near = str(tmp_path / ("b" * 245 + ".json"))  # fits, but its temporary name would not
+    deep = str(tmp_path / "/".join(["c" * 200] * 25))
+    for args in (["generate", "penguin", "--count", "4", "-o", long_name],
+                 ["generate", "penguin", "--count", "4", "-o", near],
+                 ["solve", "penguin", "1", "-o", long_name[:-5] + ".txt"],
+                 ["daily", "--days", "1", "-o", deep]):
+        result = run(*args)
+        assert result.exit_code == 2 and result.output.startswith("dealgen: error: "), (args[0], result.output[-200:])
+        assert "bytes long, and at most" in result.output or "File name too long" in result.output
+    assert list(tmp_path.iterdir()) == []
