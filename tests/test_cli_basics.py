@@ -571,3 +571,24 @@ def test_names_and_paths_too_long_are_bad_input_found_before_any_work(tmp_path: 
         assert result.exit_code == 2 and result.output.startswith("dealgen: error: "), (args[0], result.output[-200:])
         assert "bytes long, and at most" in result.output or "File name too long" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_closed_or_full_standard_streams_do_not_stop_the_work(tmp_path: Path) -> None:
+    """Standard output closed (`>&-`) is written to nothing, as /dev/null; a standard error that
+    cannot be written (a full disk) loses the progress and reports, not the work."""
+    import os
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-c", "from dealgen.cli import main; main()"]
+    closed = subprocess.run(cli + ["games"], preexec_fn=lambda: os.close(1), stderr=subprocess.PIPE, timeout=120)
+    assert closed.returncode == 0 and closed.stderr == b""
+    if not os.path.exists("/dev/full"):
+        return
+    with open("/dev/full", "w") as full:
+        scan = subprocess.run(cli + ["scan", "perpetual-motion", "1-3", "--jobs", "1", "-o", str(tmp_path / "s.jsonl")],
+                              stdout=subprocess.DEVNULL, stderr=full, timeout=120)
+        made = subprocess.run(cli + ["generate", "perpetual-motion", "--count", "4", "--jobs", "1", "-o",
+                                     str(tmp_path / "g.json")], stdout=subprocess.DEVNULL, stderr=full, timeout=120)
+    assert scan.returncode == 0 and len((tmp_path / "s.jsonl").read_text().splitlines()) == 3
+    assert made.returncode == 0 and (tmp_path / "g.json").exists()

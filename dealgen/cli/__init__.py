@@ -18,6 +18,7 @@ import click
 from .. import __version__
 from ..cards import SUITS, SUIT_SYMBOLS
 from ..errors import DealgenError
+from .common import note
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))
 
@@ -33,6 +34,11 @@ codecs.register_error("dealgen-plain", _plain_suits)
 
 
 def _safe_streams() -> None:
+    # a stream closed before the start (`>&-`) is None here: write to nothing, as to /dev/null
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # a real text stream (not a test runner's capture)
             stream.reconfigure(errors="dealgen-plain")
@@ -61,7 +67,7 @@ class _Group(click.Group):
             click.echo(f"dealgen: error: {err.format_message()}", err=True)
             sys.exit(err.exit_code)
         except click.Abort:
-            click.echo("dealgen: interrupted", err=True)
+            note("dealgen: interrupted")
             sys.exit(130)
         except OSError as err:  # `dealgen --help` and --version write before any command runs
             _stdout_failed(err)
@@ -87,7 +93,7 @@ class _Group(click.Group):
             click.echo(f"dealgen: error: {err}", err=True)
             sys.exit(err.exit_code)
         except KeyboardInterrupt:
-            click.echo("dealgen: interrupted", err=True)
+            note("dealgen: interrupted")
             sys.exit(130)
         except OSError as err:
             _stdout_failed(err)

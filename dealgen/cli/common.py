@@ -99,6 +99,15 @@ def echo_json_error(err: InputError, **fields: Any) -> None:
     echo_json({"ok": False, "error": {"reason": str(err), "exit_code": err.exit_code}, **fields})
 
 
+def note(text: str, nl: bool = True) -> None:
+    """A line on standard error that is a courtesy (progress, a report, a hint): one that cannot
+    be written (a full disk) must not stop the work or change its exit code."""
+    try:
+        click.echo(text, err=True, nl=nl)
+    except OSError:
+        pass
+
+
 class ProgressLine:
     """A status line on stderr: redrawn in place on a terminal (at most twice a second),
     a plain line a minute otherwise, so logs stay readable."""
@@ -117,10 +126,10 @@ class ProgressLine:
         self.last = now
         self.pending = None
         if self.tty:
-            click.echo("\r" + text + "\x1b[K", err=True, nl=False)
+            self._write("\r" + text + "\x1b[K", nl=False)
             self.drawn = True
         else:
-            click.echo(text, err=True)
+            self._write(text)
 
     def end(self) -> None:
         """Finish the line, brought up to date first (an error may follow, and the figures
@@ -128,8 +137,12 @@ class ProgressLine:
         if self.pending is not None:
             self.show(self.pending, force=True)
         if self.drawn:
-            click.echo("", err=True)
+            self._write("")
             self.drawn = False
+
+    @staticmethod
+    def _write(text: str, nl: bool = True) -> None:
+        note(text, nl)
 
     def __enter__(self):
         return self

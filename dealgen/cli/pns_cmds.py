@@ -12,7 +12,7 @@ from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..solution import Solution
 from ..scan import parse_range
 from . import main
-from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, finite_seconds, named
+from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, finite_seconds, named, note
 
 
 def _pns_only(game, command: str) -> None:
@@ -76,24 +76,23 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
     found, searched, interrupted = [], 0, False
     try:
         for deal, best in best_problems(numbers, max_n=max_n, seconds=seconds, seed=seed):
-            click.echo(f"deal {deal}: {'problem found' if best else 'none'}", err=True)
+            note(f"deal {deal}: {'problem found' if best else 'none'}")
             searched += 1
             if best is not None:
                 found.append(best)
     except KeyboardInterrupt:  # an hour's search is not thrown away: what was found is still shown and kept
-        click.echo(f"dealgen: interrupted after {searched} of {len(numbers)} deal(s); the problems found so far follow",
-                   err=True)
+        note(f"dealgen: interrupted after {searched} of {len(numbers)} deal(s); the problems found so far follow")
         interrupted = True
     for problem in sorted(found, key=lambda p: p.order):
         text = problem.strategy_text()
         lines, ok = verify_strategy(text, f"deal {problem.deal}")
         if not ok:  # never publish what does not replay
-            click.echo("\n".join(lines), err=True)
+            note("\n".join(lines))
             continue
         click.echo(problem.summary())
         if folder is not None:
             write_atomic(output_folder(folder) / f"pns-{problem.deal}-{problem.turn}.txt", text)
-    click.echo(f"{len(found)} problem(s) from {searched} deal(s)", err=True)
+    note(f"{len(found)} problem(s) from {searched} deal(s)")
     if interrupted:
         sys.exit(130)
 

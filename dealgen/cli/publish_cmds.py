@@ -20,7 +20,7 @@ from ..deals import MAX_DEAL
 from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
 from . import main
-from .common import ProgressLine, jobs_option, named, rules_option, titled
+from .common import ProgressLine, jobs_option, named, note, rules_option, titled
 
 OUTPUT = Path("output")
 PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
@@ -82,7 +82,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
         else:
             selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title,
                                       progress)
-    click.echo(f"{selection.report()} in {time.monotonic() - began:.1f} s", err=True)
+    note(f"{selection.report()} in {time.monotonic() - began:.1f} s")
     return selection
 
 

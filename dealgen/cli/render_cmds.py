@@ -20,7 +20,7 @@ from ..games import GAMES, Game, get_game
 from ..solution import Solution, parse_solution, read_solution
 from ..verify import replay, replay_states
 from . import main
-from .common import DEAL, GAME, DealCommand, named, rules_option
+from .common import DEAL, GAME, DealCommand, named, note, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 GRADE_SECONDS = 30.0  # solving only to print a grade in a caption should not hold things up
@@ -77,8 +77,8 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
             raise CheckFailed(f"{game.name} deal {number} has no solution to follow: the solver's verdict is "
                               f"{result.verdict_name}; give --solution FILE to draw one of your own")
         why = "unknown (a budget ran out first)" if result.verdict == UNKNOWN else result.verdict_name
-        click.echo(f"dealgen: note: the caption shows no grade: the solver's verdict is {why}, and only deals "
-                   f"it solves are graded", err=True)
+        note(f"dealgen: note: the caption shows no grade: the solver's verdict is {why}, and only deals "
+             f"it solves are graded")
         return None, None
     return result.to_solution(), result.grade
 
@@ -237,8 +237,8 @@ def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple
         from ..render.png import legibility_note, write_png
 
         write_png(scene, output, dpi=dpi, size=pixels)
-        if note := legibility_note(scene, dpi, pixels):
-            click.echo(f"dealgen: note: {note}", err=True)
+        if hint := legibility_note(scene, dpi, pixels):
+            note(f"dealgen: note: {hint}")
     else:
         from ..render.pdf import write_pdf
 
@@ -325,7 +325,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
 
     images, lowered = {}, []
     scenes = walkthrough_pngs(wt, mono)
-    note = legibility_note(next(iter(scenes.values())), dpi)  # the diagrams' type, at the --dpi asked
+    hint = legibility_note(next(iter(scenes.values())), dpi)  # the diagrams' type, at the --dpi asked
     for name, scene in scenes.items():
         used = fitting_dpi(scene, dpi)  # a long record's overview is too tall for the asked resolution
         if used < (dpi or DEFAULT_DPI):
@@ -343,5 +343,5 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
                + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else "")
                + (f"; removed {len(stale)} checkpoint image{'s' if len(stale) != 1 else ''} of an earlier run"
                   if stale else ""))
-    if note:
-        click.echo(f"dealgen: note: {note}", err=True)
+    if hint:
+        note(f"dealgen: note: {hint}")
