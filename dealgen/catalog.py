@@ -84,7 +84,7 @@ class Entry:
         for key in ("deal", "grade", "percentile", "metrics", "solution", "verified_by"):
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
-        _known_fields(raw, ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by"), where)
+        known_fields(raw, ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by"), where)
         deal = _deal(raw, where)
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -94,8 +94,8 @@ class Entry:
                 read_move(game, token)
             except InputError as err:
                 raise InputError(f"{where}: move {n}: {err}") from None
-        _check_metrics(raw["metrics"], {}, where)
-        _known_fields(raw["metrics"], game.metric_names, f"{where} metrics")
+        check_metrics(raw["metrics"], {}, where)
+        known_fields(raw["metrics"], game.metric_names, f"{where} metrics")
         if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
                 or not 0 <= raw["percentile"] <= 100:
             raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")
@@ -208,7 +208,7 @@ class ProblemEntry:
         for key in fields:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
-        _known_fields(raw, fields, where)
+        known_fields(raw, fields, where)
         deal = _deal(raw, where)
         kit = game.problem_kit()
         for key, low, high in (("turn", 0, kit.MAX_TURN), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
@@ -220,8 +220,8 @@ class ProblemEntry:
         for key in ("position", "strategy"):
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
-        _check_metrics(raw["metrics"], kit.METRIC_TYPES, where)
-        _known_fields(raw["metrics"], tuple(kit.METRIC_TYPES), f"{where} metrics")
+        check_metrics(raw["metrics"], kit.METRIC_TYPES, where)
+        known_fields(raw["metrics"], tuple(kit.METRIC_TYPES), f"{where} metrics")
         absent = [key for key in kit.METRIC_TYPES if key not in raw["metrics"]]
         if absent:
             raise InputError(f"{where}: missing metric{'s' if len(absent) > 1 else ''} {', '.join(map(repr, absent))}")
@@ -257,7 +257,7 @@ def _deal(raw: dict[str, Any], where: str) -> int:
         raise InputError(f"{where}: {err}") from None
 
 
-def _check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
+def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
     """Metrics are an object of counts (numbers, 0 or more), except the keys ``types`` names
     (key -> (type, what it is called))."""
     if not isinstance(metrics, dict):
@@ -297,7 +297,7 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-def _known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
     """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
     unknown = [key for key in raw if key not in allowed]
     if unknown:
@@ -321,7 +321,7 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
-    _known_fields(data, CATALOG_FIELDS, source)
+    known_fields(data, CATALOG_FIELDS, source)
     try:
         game = get_game(str(data["game"]))
         rules = game.check_rules(str(data["rules"]))

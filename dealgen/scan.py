@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
+from .catalog import check_metrics, known_fields
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .games import get_game
@@ -130,7 +131,16 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
         raise InputError(f"{path}:{lineno}: verdict {record['verdict']!r} is none of "
                          f"{', '.join(words.get(v, v) for v in ('solved', 'unsolvable', 'unknown'))}; "
                          f"give a new output file")
+    names = get_game(game).metric_names  # (a game's extra fields, such as passes, are among them)
+    known_fields(record, SCAN_FIELDS + names, f"{path}:{lineno}")
+    if "metrics" not in record:
+        raise InputError(f"{path}:{lineno}: missing field 'metrics'")
+    check_metrics(record["metrics"], {}, f"{path}:{lineno}")
+    known_fields(record["metrics"], names, f"{path}:{lineno} metrics")
     return record
+
+
+SCAN_FIELDS = ("game", "deal", "rules", "verdict", "moves", "metrics", "grade", "percentile", "budget", "explanation")
 
 
 @dataclass

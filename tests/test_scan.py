@@ -253,3 +253,24 @@ def test_a_second_ctrl_c_cannot_break_off_stopping_the_workers(monkeypatch) -> N
     with pytest.raises(KeyboardInterrupt):
         results.throw(KeyboardInterrupt)
     assert heard == [signal.SIG_IGN] and signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_scan_files_lines_are_checked_field_by_field(tmp_path) -> None:
+    """An unknown or misspelt field, a line without metrics, a metric that is not a number: the
+    file and line named, exit 2, before any work (they were taken, or crashed the summary)."""
+    good = tmp_path / "good.jsonl"
+    assert CliRunner().invoke(main, ["scan", "perpetual-motion", "1-2", "--jobs", "1", "-o", str(good)]).exit_code == 0
+    record = json.loads(good.read_text().splitlines()[0])
+    cases = [({**record, "bogus": 1}, ":1: unknown field 'bogus'"),
+             ({k: v for k, v in record.items() if k != "metrics"}, ":1: missing field 'metrics'"),
+             ({**record, "metrics": {**record["metrics"], "passes": "12"}}, ":1: metric 'passes' must be a number"),
+             ({**record, "metrics": {**record["metrics"], "pases": 3}}, ":1 metrics: unknown field 'pases'")]
+    for n, (bad, words) in enumerate(cases):
+        path = tmp_path / f"bad{n}.jsonl"
+        path.write_text(json.dumps(bad) + "\n")
+        for args in (["scan", "perpetual-motion", "1-3", "--jobs", "1", "-o", str(path)],
+                     ["calibrate", "perpetual-motion", "--deals", "1-3", "--from-scan", str(path),
+                      "-o", str(tmp_path / "c.json")]):
+            result = CliRunner().invoke(main, args)
+            assert result.exit_code == 2 and f"{path}{words}" in result.output, (args[0], result.output)
+        assert path.read_text() == json.dumps(bad) + "\n" and not (tmp_path / "c.json").exists()
