@@ -41,6 +41,12 @@ def _check_writable(path: Path) -> Path:
     if path.exists() and not path.is_file():  # a device or a pipe: renaming over it would replace it
         raise InputError(f"{path}: is not a regular file (a device or a pipe); dealgen writes whole files, "
                          "give a file name")
+    if path.is_file():
+        try:  # an immutable file (chattr +i) cannot be replaced, whatever the folder allows
+            open(path, "ab").close()  # (opened to add nothing: neither its bytes nor its time change)
+        except PermissionError as err:
+            if err.errno == errno.EPERM:  # (EACCES, a read-only file, is still replaced by renaming)
+                raise InputError(f"{path}: cannot be replaced ({err.strerror})") from None
     return path
 
 

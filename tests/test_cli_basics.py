@@ -592,3 +592,21 @@ def test_closed_or_full_standard_streams_do_not_stop_the_work(tmp_path: Path) ->
                                      str(tmp_path / "g.json")], stdout=subprocess.DEVNULL, stderr=full, timeout=120)
     assert scan.returncode == 0 and len((tmp_path / "s.jsonl").read_text().splitlines()) == 3
     assert made.returncode == 0 and (tmp_path / "g.json").exists()
+
+
+def test_a_file_that_cannot_be_replaced_is_found_before_any_work(tmp_path: Path) -> None:
+    """An immutable file (chattr +i) in a writable folder: refused at once, not after the work."""
+    import shutil
+    import subprocess
+
+    target = tmp_path / "c.json"
+    target.write_text("{}\n")
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(target)], capture_output=True).returncode:
+        pytest.skip("no chattr, or a file system without the immutable attribute")
+    try:
+        result = run("generate", "perpetual-motion", "--count", "4", "--jobs", "1", "-o", str(target))
+        assert result.exit_code == 2 and result.output == f"dealgen: error: {target}: cannot be replaced " \
+                                                          "(Operation not permitted)\n", result.output
+    finally:
+        subprocess.run(["chattr", "-i", str(target)])
+    assert target.read_text() == "{}\n"
