@@ -84,6 +84,13 @@ def test_cli_calibrate_writes_a_readable_file(tmp_path) -> None:
     data = read_calibration(out)
     assert data["sample"] == "deals 2-3" and data["solved"] == 2
     assert json.loads(out.read_text())["bands"] == list(BANDS)
+    assert data["command"] == "dealgen calibrate penguin --rules parlett --deals 2-3"
+    scan = tmp_path / "s.jsonl"  # figures from a kept scan say so: its lines may have had other budgets
+    args = ["calibrate", "penguin", "--deals", "2-3", "--jobs", "1", "--from-scan", str(scan), "-o", str(out)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    assert read_calibration(out)["command"].endswith(f"--deals 2-3 --from-scan {scan}")
+    one = CliRunner().invoke(main, ["calibrate", "penguin", "--deals", "5", "-o", str(tmp_path / "one.json")])
+    assert one.exit_code == 2 and "give two or more" in one.output  # at once, with no scan
 
 
 def test_calibrate_refuses_an_ungraded_scan_and_writing_over_it(tmp_path) -> None:

@@ -178,6 +178,8 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
 
     rules = game.check_rules(rules)
     numbers = parse_range(deal_range)
+    if len(numbers) < 2:  # (found now, not after the scan)
+        raise InputError(f"--deals {deal_range}: a calibration ranks deals against each other; give two or more")
     if output is None and len(numbers) < SHIPPED_SAMPLE:
         raise InputError(f"--deals {deal_range}: the shipped cut points come from {SHIPPED_SAMPLE} deals or more; "
                          f"give -o FILE to write a smaller sample's elsewhere")
@@ -190,8 +192,9 @@ def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_st
         report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
                       max_seconds=max_seconds, progress=progress)
     data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
+    # what made the figures: a kept scan's lines count too, whatever budget solved them
     data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
-        f" --max-states {max_states}" if max_states else "")
+        f" --max-states {max_states}" if max_states else "") + (f" --from-scan {from_scan}" if from_scan else "")
     if max_states:
         data["max_states"] = max_states  # generate grades with the same budget: effort is counted alike
     write_atomic(target, dumps(data))
