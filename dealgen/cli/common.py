@@ -126,10 +126,10 @@ class ProgressLine:
         self.last = now
         self.pending = None
         if self.tty:
-            self._write("\r" + text + "\x1b[K", nl=False)
+            note("\r" + text + "\x1b[K", nl=False)
             self.drawn = True
         else:
-            self._write(text)
+            note(text)
 
     def end(self) -> None:
         """Finish the line, brought up to date first (an error may follow, and the figures
@@ -137,12 +137,8 @@ class ProgressLine:
         if self.pending is not None:
             self.show(self.pending, force=True)
         if self.drawn:
-            self._write("")
+            note("")
             self.drawn = False
-
-    @staticmethod
-    def _write(text: str, nl: bool = True) -> None:
-        note(text, nl)
 
     def __enter__(self):
         return self
