@@ -363,6 +363,10 @@ def test_output_without_suit_symbols_falls_back_to_letters(tmp_path: Path) -> No
     checked = subprocess.run([*command, "verify", str(bad)], env=env, capture_output=True, text=True, encoding="cp1252")
     assert checked.returncode == 1 and "Traceback" not in checked.stderr, checked.stderr
     assert "FAILED" in checked.stdout and "\u2665" not in checked.stdout
+    # an ASCII console too (click would write UTF-8 bytes to it, which it shows as debris)
+    plain = subprocess.run([*command, "deal", "perpetual-motion", "1", "--format", "unicode"],
+                           env={**os.environ, "PYTHONIOENCODING": "ascii"}, capture_output=True)
+    assert plain.returncode == 0 and b"stock: JD 2D 9H" in plain.stdout and plain.stdout.isascii()
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")

@@ -31,6 +31,13 @@ def _plain_suits(err: UnicodeEncodeError) -> tuple[str, int]:
 
 
 codecs.register_error("dealgen-plain", _plain_suits)
+# ASCII under another name: click takes a stream it sees as ASCII for a misconfigured UTF-8 one
+# and writes UTF-8 to it, which an ASCII console shows as debris; under this name the stream
+# stays ASCII, and dealgen-plain gives 5H there too.
+_ASCII = codecs.lookup("ascii")
+codecs.register(lambda name: codecs.CodecInfo(_ASCII.encode, _ASCII.decode, _ASCII.streamreader, _ASCII.streamwriter,
+                                              _ASCII.incrementalencoder, _ASCII.incrementaldecoder, "dealgen-ascii")
+                if name == "dealgen_ascii" else None)
 
 
 def _safe_streams() -> None:
@@ -41,7 +48,8 @@ def _safe_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):  # a real text stream (not a test runner's capture)
-            stream.reconfigure(errors="dealgen-plain")
+            ascii_only = codecs.lookup(stream.encoding).name == "ascii"
+            stream.reconfigure(errors="dealgen-plain", **({"encoding": "dealgen-ascii"} if ascii_only else {}))
 
 
 class _Group(click.Group):
