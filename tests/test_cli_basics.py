@@ -546,6 +546,18 @@ def test_the_progress_line_ends_with_the_latest_figures(capsys) -> None:
     assert capsys.readouterr().err == "tried 1\ntried 2\n"
 
 
+def test_a_dumb_terminal_gets_plain_progress_lines(monkeypatch) -> None:
+    import sys
+
+    from dealgen.cli.common import ProgressLine
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setenv("TERM", "xterm")
+    assert ProgressLine().tty
+    monkeypatch.setenv("TERM", "dumb")  # it cannot erase a line: no redrawing in place
+    assert not ProgressLine().tty
+
+
 def test_what_a_run_leaves_is_frozen_before_the_last_collection_at_exit() -> None:
     """The searches' caches hold millions of objects, none of them garbage; the interpreter's
     last collection walked them all at exit (3 s after a 10 s proof). A handler registered

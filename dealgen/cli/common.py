@@ -113,7 +113,7 @@ class ProgressLine:
     a plain line a minute otherwise, so logs stay readable."""
 
     def __init__(self) -> None:
-        self.tty = sys.stderr.isatty()
+        self.tty = sys.stderr.isatty() and os.environ.get("TERM") != "dumb"  # (a dumb terminal: no redrawing)
         self.last = 0.0
         self.drawn = False
         self.pending: str | None = None  # the newest text not yet shown
