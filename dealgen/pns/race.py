@@ -224,7 +224,6 @@ def _trace_course(piles: Piles) -> int:
     """on_course's walk through the arrangements; keeps every answer it finds in _COURSES."""
     if len(_STEPS) > 400_000:
         _STEPS.clear()
-    steps: dict[Piles, tuple[tuple[Piles, int], ...]] = {}  # arrangement -> (next one, square filled or 0)
     seen = {piles}
     todo = [piles]
     while todo:
@@ -235,14 +234,11 @@ def _trace_course(piles: Piles) -> int:
         out = _STEPS.get(cur, _MISSING)
         if out is _MISSING:
             out = _STEPS[cur] = _course_steps(cur)
-        if out is None:
-            continue  # packs alone from here
-        steps[cur] = out
-        for nxt, _ in out:
+        for nxt, _ in out or ():  # (None: packs alone from here)
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    return _reached(piles, steps)
+    return _reached(piles)
 
 
 def _course_steps(cur: Piles) -> tuple[tuple[Piles, int], ...] | None:
@@ -268,18 +264,19 @@ def _course_steps(cur: Piles) -> tuple[tuple[Piles, int], ...] | None:
     return tuple(out)
 
 
-def _reached(cur: Piles, steps: dict) -> int:
-    """The course of ``cur`` from a finished trace's ``steps``, kept in _COURSES with those of
-    the arrangements after it. (Not a closure inside _trace_course: a function that calls
-    itself through its enclosing scope is a reference cycle, and the searches run with the
-    cyclic collector off.)"""
+def _reached(cur: Piles) -> int:
+    """The course of ``cur`` from the moves a finished trace found (_STEPS holds each it
+    walked), kept in _COURSES with those of the arrangements after it. (Not a closure inside
+    _trace_course: a function that calls itself through its enclosing scope is a reference
+    cycle, and the searches run with the cyclic collector off.)"""
     found = _COURSES.get(cur)
     if found is None:
-        if cur not in steps:
-            return 0  # packs alone from here (not kept: a trace from it ends at once)
+        out = _STEPS[cur]
+        if out is None:
+            return 0  # packs alone from here (not kept: on_course answers it at once)
         found = 0
-        for nxt, target in steps[cur]:  # every move lowers the count, so this ends
-            found |= target | _reached(nxt, steps)
+        for nxt, target in out:  # every move lowers the count, so this ends
+            found |= target | _reached(nxt)
         _COURSES[cur] = found
     return found
 
