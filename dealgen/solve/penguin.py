@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
+from ..errors import IllegalMove
 from ..games.penguin import CELLS, COLUMNS, PenguinState
 from . import SolverOutput, register_solver
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, best_first
@@ -381,9 +382,10 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
                f"(columns and cells as multisets, safe foundation moves made at once) were examined; none wins")
         return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)
     moves = shorten(problem, found.moves)
-    if simulate(problem, moves) is None:
-        raise RuntimeError(f"penguin deal {state.deal}: the solver's own replay rejects its solution")
-    metrics.update(game.line_metrics(state, moves))  # length and the most cells in use
+    try:  # the engine's replay gives the length and the most cells in use
+        metrics.update(game.line_metrics(state, moves))
+    except IllegalMove as err:
+        raise RuntimeError(f"penguin deal {state.deal}: the engine rejects the solver's solution: {err}") from None
     if grade:
         metrics["min_cells"], metrics["min_cells_states"] = fewest_cells(
             state, metrics["max_cells"], max_seconds - (time.monotonic() - start))
