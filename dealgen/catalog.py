@@ -70,11 +70,12 @@ class Entry:
     def verify(self, catalog: "Catalog") -> Verdict:
         """The replay, failed too when a metric it settles is stated otherwise (a book prints
         some of them: "comes out in 68 passes")."""
-        verdict = replay(catalog.solution(self))
+        states: list = []
+        verdict = replay(catalog.solution(self), states)
         if not verdict.ok:
             return verdict
         game = get_game(catalog.game)
-        found = game.line_metrics(game.deal(self.deal, catalog.rules), self.moves)
+        found = game.replayed_metrics(states, [game.parse_move(token) for token in self.moves])
         wrong = [f"metrics.{key} is {self.metrics[key]!r}, the replay gives {value}"
                  for key, value in found.items() if key in self.metrics and self.metrics[key] != value]
         return replace(verdict, mismatch="; ".join(wrong)) if wrong else verdict

@@ -85,10 +85,13 @@ class Verdict:
         return f"{what}: verified, {self.moves_played} moves, " + (self.summary if two_player else "won")  # "Red won: ..."
 
 
-def replay(solution: Solution) -> Verdict:
-    """Play every move of ``solution`` from its deal; stop at the first that fails."""
+def replay(solution: Solution, states: list | None = None) -> Verdict:
+    """Play every move of ``solution`` from its deal; stop at the first that fails. Each state
+    reached, the deal's first, is added to ``states`` when given (for the figures along the line)."""
     game = get_game(solution.game)
     state = game.deal(solution.deal, solution.rules)
+    if states is not None:
+        states.append(state)
     for index, token in enumerate(solution.moves):
         outcome = game.outcome(state)
         failure = None
@@ -104,6 +107,8 @@ def replay(solution: Solution) -> Verdict:
             error = Failure(index + 1, solution.token_at(index), failure, solution.line_of(index))
             return Verdict(solution, index, False, outcome.summary, error, state)
         state = after
+        if states is not None:
+            states.append(state)
     outcome = game.outcome(state)
     reached = None
     if solution.outcome != "won":
