@@ -204,5 +204,4 @@ def _prove(game, position: str, max_n: int, seconds: float, output: str | None, 
             click.echo(f"undecided: {proved}; {limit} ran out at N = {result.refuted + 1} ({took})")
     if output is not None and problem is None:
         why = "undecided" if data["verdict"] == "unknown" else f"no forced win within {max_n}"
-        click.echo(f"dealgen: error: no strategy to write to {output} ({why})", err=True)
-        sys.exit(1)
+        raise CheckFailed(f"no strategy to write to {output} ({why})")
