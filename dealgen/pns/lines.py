@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .strategy import Node, Tree, count_nodes
+from .strategy import Node, Tree
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ def _turns(node: Node) -> int:
 
 
 def _size(node: Node) -> int:
-    return _kept(node, "_size", count_nodes)
+    """Moves in the subtree under ``node``, each subtree counted once."""
+    return _kept(node, "_size", lambda n: 1 + sum(_size(c) for c in n.children))
 
 
 def _strongest(replies: list[Node]) -> Node:

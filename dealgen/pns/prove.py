@@ -173,6 +173,11 @@ class Prover:
         self._tick()
         return self._store((state, 1 - state.to_move), n, self._defend(state, n, 1 - state.to_move))
 
+    def shown_won(self, state: PnsState, n: int) -> bool:
+        """Whether the side that just moved is already known to win within ``n`` more turns
+        from ``state``, by the tables, bounds and safe plans alone (no search)."""
+        return self._quick_defend(state, n) is True
+
     def _quick_defend(self, state: PnsState, n: int, plans: bool = True) -> bool | None:
         """defend() by bounds, the tables and (with ``plans``) safe plans alone; None when it
         needs a search."""

@@ -342,7 +342,7 @@ def build_tree(state: PnsState, n: int, prover) -> Node:
         children.append((move, after))
     # a move the proof's table (or a race count) already shows winning first: searching the
     # others in move order would refute each losing move before the winning one is reached
-    known = next((child for child in children if prover._quick_defend(child[1], n - 1)), None)
+    known = next((child for child in children if prover.shown_won(child[1], n - 1)), None)
     for move, after in ([known] if known else []) + children:
         if prover.defend(after, n - 1):
             node = Node(state.side, [move.token], False, 0)
