@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from dealgen import __version__
 from dealgen.cli import main
 from dealgen.games.penguin import PENGUIN
+from dealgen.solution import read_solution
 
 from .conftest import DATA
 
@@ -626,3 +627,23 @@ def test_a_file_that_cannot_be_replaced_is_found_before_any_work(tmp_path: Path)
     finally:
         subprocess.run(["chattr", "-i", str(target)])
     assert target.read_text() == "{}\n"
+
+
+def test_deal_after_moves_of_a_solution(tmp_path: Path) -> None:
+    """`deal --after K` prints the position K moves into a solution (the file's, else the
+    solver's), a position file that `render --position` reads back."""
+    solution = tmp_path / "s5.txt"
+    assert run("solve", "penguin", "5", "-o", str(solution)).exit_code == 0
+    moves = read_solution(solution).moves
+    state = PENGUIN.deal(5)
+    for token in moves[:10]:
+        state = PENGUIN.play(state, PENGUIN.parse_move(token))
+    from_file = run("deal", "penguin", "5", "--solution", str(solution), "--after", "10")
+    assert from_file.exit_code == 0, from_file.output
+    assert from_file.output == PENGUIN.to_text(state) != PENGUIN.to_text(PENGUIN.deal(5))
+    assert run("deal", "penguin", "5", "--after", "10").output == from_file.output  # the solver's own line
+    position = tmp_path / "p.txt"
+    position.write_text(from_file.output)
+    assert run("render", "penguin", "--position", str(position), "-o", str(tmp_path / "p.png")).exit_code == 0
+    result = run("deal", "penguin", "5", "--solution", str(solution), "--after", str(len(moves) + 1))
+    assert result.exit_code == 2 and f"beyond the end of the solution ({len(moves)} moves)" in result.output

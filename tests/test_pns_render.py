@@ -18,6 +18,7 @@ from dealgen.render.pdf import pdf_bytes
 from dealgen.render.png import png_bytes
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.render.scene import CardFace, SuitShape
+from dealgen.solution import read_solution
 
 from .conftest import DATA
 from .test_pns_strategy import SUITS_ROW
@@ -158,7 +159,41 @@ def test_cli_render_points_a_record_to_the_solution_options(tmp_path):
     assert result.exit_code == 2, result.output
     assert "game.txt: a game record (" in result.output and "of deal 3), not a position" in result.output
     assert f"--solution {record} --after K" in result.output and f"walkthrough {record}" in result.output
+    assert f"dealgen deal pack-n-stack 3 --solution {record} --after K > position.txt" in result.output
+    state, played = GAME.deal(3), 0
+    for token in read_solution(record).moves:
+        if state.stock:
+            state, played = GAME.play(state, GAME.parse_move(token)), played + 1
+    assert not state.stock and f"(its stock runs out at move {played})" in result.output
     assert not (tmp_path / "x.png").exists()
+
+
+def test_deal_after_saves_a_position_of_a_game_that_prove_reads(tmp_path):
+    """`dealgen deal GAME N --solution REC --after K` prints the position K moves into the record,
+    as a position file: read back it is the engine's position there, and `prove` takes it."""
+    record = tmp_path / "game.txt"
+    assert run("play", "pack-n-stack", "40", "-o", record).exit_code == 0
+    moves = read_solution(record).moves
+    state = GAME.deal(40)
+    for token in moves[:27]:
+        state = GAME.play(state, GAME.parse_move(token))
+    assert not state.stock
+    result = run("deal", "pack-n-stack", "40", "--solution", record, "--after", "27")
+    assert result.exit_code == 0, result.output
+    assert result.output == GAME.to_text(state)
+    position = tmp_path / "position.txt"
+    position.write_text(result.output)
+    assert GAME.from_text(position.read_text()).square == state.square
+    proved = run("prove", "pack-n-stack", position, "--seconds", "5", "--json")
+    assert proved.exit_code == 0 and json.loads(proved.output)["to_move"] == state.side
+    for args, message in ((("--after", "99"), "--after 99 is beyond the end of the solution"),
+                          (("--after", "-1"), "--after -1: give a number of moves from 0 up")):
+        result = run("deal", "pack-n-stack", "40", "--solution", record, *args)
+        assert result.exit_code == 2 and message in result.output
+    result = run("deal", "pack-n-stack", "41", "--solution", record, "--after", "3")
+    assert result.exit_code == 2 and "this solution is for pack-n-stack deal 40, not pack-n-stack deal 41" in result.output
+    result = run("deal", "pack-n-stack", "40", "--after", "3")
+    assert result.exit_code == 2 and "give --solution GAME.txt" in result.output
 
 
 def test_a_played_game_is_drawn_as_a_game(tmp_path):

@@ -6,7 +6,7 @@ import click
 
 from ..games import GAMES
 from . import main
-from .common import DEAL, GAME, DealCommand, echo_json, rules_option
+from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 
 @main.command()
@@ -28,13 +28,26 @@ def games() -> None:
     "--format", "fmt", default="text", metavar="FORMAT",
     help="text (card codes, read back by dealgen), unicode (suit symbols), json, or a game's export (penguin: fcs).",
 )
-def deal(game, number: int, rules: str | None, fmt: str) -> None:
-    """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20)."""
+@click.option("--after", type=int, default=0, show_default=True,
+              help="The position after this many moves of the solution (0 = the deal).")
+@click.option("--solution", "solution_path", callback=named, default=None, metavar="FILE",
+              help="Follow this solution file or game record instead of asking the solver.")
+def deal(game, number: int, rules: str | None, fmt: str, after: int, solution_path: str | None) -> None:
+    """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20), or the position after
+    --after moves of a solution: a position file that `render --position` draws and, for
+    Pack 'n' Stack once the stock is empty, `prove` reads."""
+    from ..verify import replay_states
+    from .render_cmds import follow
+
     formats = ["text", "unicode", "json", *game.export_formats()]
     fmt = fmt.strip().lower()
     if fmt not in formats:
         raise click.BadParameter(f"'{fmt}': use one of {', '.join(formats)}", param_hint="--format")
-    state = game.deal(number, game.check_rules(rules))
+    solution, _ = follow(game, number, rules, solution_path, after)
+    if solution is None:
+        state = game.deal(number, game.check_rules(rules))
+    else:
+        state = replay_states(solution)[after]
     if fmt == "json":
         echo_json(game.to_json(state))
     elif fmt in ("text", "unicode"):

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..deals import parse_deal_number
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed, IllegalMove, InputError
 from ..fileio import check_writable, planned_folder, write_atomic, write_files
 from ..games import GAMES, Game, get_game
 from ..solution import Solution, parse_solution, read_solution
@@ -69,8 +69,8 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
         result = solve_deal(game, number, rules, max_seconds=None if need_moves else GRADE_SECONDS, grade=grade)
     except InputError as err:
         if need_moves:  # (a game between players: --after needs a record of play to follow)
-            raise InputError(f"--after draws a position along a line of play: give --solution GAME.txt, a record "
-                             f"of play, to draw it after that many moves ({err})") from None
+            raise InputError(f"--after takes a position along a line of play: give --solution GAME.txt, a record "
+                             f"of play, to follow it for that many moves ({err})") from None
         return None, None
     if not result.recorded:
         if need_moves:
@@ -88,6 +88,22 @@ def verified(solution: Solution) -> Solution:
     if not verdict.ok:
         raise CheckFailed(f"the solution does not verify: {verdict.line()}")
     return solution
+
+
+def follow(game: Game, number: int, rules: str | None, solution_path: str | None, after: int,
+           grade: bool = False) -> tuple[Solution | None, str | None]:
+    """The verified line of play that ``--after`` moves are taken along (the solution file, else
+    the solver's; None when neither is needed) and, with ``grade``, the deal's grade."""
+    if after < 0:
+        raise InputError(f"--after {after}: give a number of moves from 0 up")
+    solution, graded = load_solution(game, number, rules, solution_path)
+    if solution is None and (after > 0 or grade):
+        solution, graded = solve_for(game, number, game.check_rules(rules), need_moves=after > 0, grade=grade)
+    if solution is not None:
+        verified(solution)
+    if after > (len(solution.moves) if solution else 0):
+        raise InputError(f"--after {after} is beyond the end of the solution ({len(solution.moves)} moves)")
+    return solution, graded if grade else None  # (a solution file's grade comment is not shown either)
 
 
 def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, str | None]:
@@ -141,10 +157,22 @@ def _refuse_other_kinds(text: str, path: str) -> None:
         solution = parse_solution(text, path)
     except InputError:
         return  # not a list of moves either: the position's own error says what is wrong
-    what = "game record" if get_game(solution.game).problem_kit() is not None else "solution"
-    raise InputError(f"{path}: a {what} ({len(solution.moves)} moves of deal {solution.deal}), not a position; "
-                     f"draw the position after K of its moves with `dealgen render {solution.game} {solution.deal} "
-                     f"--solution {path} --after K`, or every step with `dealgen walkthrough {path} -o FILE.pdf`")
+    record = get_game(solution.game).problem_kit() is not None  # a game between players
+    where = f"{solution.game} {solution.deal} --solution {path} --after K"
+    raise InputError(f"{path}: a {'game record' if record else 'solution'} ({len(solution.moves)} moves of deal "
+                     f"{solution.deal}), not a position; save the position after K of its moves with "
+                     f"`dealgen deal {where} > position.txt`{_stock_out(solution) if record else ''}, draw it with "
+                     f"`dealgen render {where} -o F.png`, or every step with `dealgen walkthrough {path} -o FILE.pdf`")
+
+
+def _stock_out(record: Solution) -> str:
+    """The move a game record's stock runs out at, where win proofs can start."""
+    try:
+        states = replay_states(record)
+    except (IllegalMove, InputError):  # a record that does not replay: its verification names the fault
+        return ""
+    at = next((k for k, state in enumerate(states) if not state.stock), None)
+    return f" (its stock runs out at move {at})" if at else ""
 
 
 def _header_game(text: str) -> str | None:
@@ -191,8 +219,6 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
         raise InputError(f"{output}: {what}; give a file name ending in .png or .pdf")
     check_writable(output)
     dpi, pixels = check_raster(kind, dpi, size)
-    if after < 0:
-        raise InputError(f"--after {after}: give a number of moves from 0 up")
     asked = rules
     rules = game.check_rules(rules)
     renderer(game)  # fail now if the game has no diagrams
@@ -213,16 +239,9 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
     if number is None:
         raise InputError("give a deal NUMBER, or --position FILE")
 
-    solution, grade = load_solution(game, number, asked, solution_path)
-    if solution is None and (after > 0 or not no_grade):
-        solution, grade = solve_for(game, number, rules, need_moves=after > 0, grade=not no_grade)
-    if no_grade:
-        grade = None  # a solution file's grade comment is not shown either
+    solution, grade = follow(game, number, asked, solution_path, after, grade=not no_grade)
     if solution is not None:
-        verified(solution)
         rules = solution.rules
-    if after > (len(solution.moves) if solution else 0):
-        raise InputError(f"--after {after} is beyond the end of the solution ({len(solution.moves)} moves)")
     state = replay_states(solution)[after] if after else game.deal(number, rules)
     note = f"after move {after} of {len(solution.moves)}" if after else None
     scene = position_scene(game, state, DiagramOptions(mono=mono, grade=grade, note=note))
