@@ -271,3 +271,15 @@ def test_after_without_a_record_of_play_names_solution(tmp_path):
     result = CliRunner().invoke(main, ["render", "pack-n-stack", "1", "--after", "10", "-o", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "--solution GAME.txt" in result.output and "game between players" in result.output
     assert not (tmp_path / "x.png").exists()
+
+
+def test_game_over_heading_is_capitalised_for_a_draw_too():
+    """The heading where "Red to move" stands reads "Drawn", as a win reads "Red won"."""
+    import dataclasses
+
+    from dealgen.games.pack_n_stack import QUIET_LIMIT
+
+    drawn = dataclasses.replace(PROBLEM, quiet=QUIET_LIMIT)
+    assert GAME.outcome(drawn).status == "drawn"
+    words = texts(position_scene(GAME, drawn, DiagramOptions()))
+    assert "Drawn" in words and "drawn" not in words

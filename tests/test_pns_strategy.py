@@ -228,3 +228,14 @@ def test_moves_in_any_case_answer_the_same_replies():
     twice = "\n".join(lines + [lines[-2].upper().replace("RED", "red").replace("BLACK", "black"), lines[-1]]) + "\n"
     verdict, ok = verify_strategy(twice)
     assert not ok and any("given twice" in v for v in verdict), verdict
+
+
+def test_moves_checked_counts_each_move_a_race_certificate_replays():
+    """A strategy that is one race certificate checks that plan's moves, each of them."""
+    plan = "c1-b1"
+    lines, ok = verify_strategy(SUITS_ROW + f"goal: red wins in 1\ntree:\nred race {plan}\n")
+    assert ok and "1 move checked, 1 race certificate" in lines[0], lines
+    two = (SUITS_ROW.replace("AD/2D/3D/4D/5D/6D/7D/8D/9D/TD/JD/QD  KD  -", "AD/2D/3D/4D/5D/6D/7D/8D/9D/TD/JD  QD  KD")
+           .replace("KC  -  -  -  -", "KC  -  -  -  QS").replace("9S/TS/JS/QS", "9S/TS/JS"))  # Black needs two packs too
+    lines, ok = verify_strategy(two + "goal: red wins in 2\ntree:\nred race c1-b1 d1-b1\n")
+    assert ok and "2 moves checked, 1 race certificate" in lines[0], lines

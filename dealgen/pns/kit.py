@@ -26,7 +26,7 @@ from ..games.pack_n_stack import PACK_N_STACK as GAME
 from ..cards import CARDS
 from ..games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
 from .lines import Line, question, solution_lines
-from .strategy import MAX_SHOWN, check_tree, count_nodes, format_tree, parse_strategy, verdict_json, winner_shifts
+from .strategy import MAX_SHOWN, check_tree, count_nodes, counted, format_tree, parse_strategy, verdict_json, winner_shifts
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 # A problem's metrics that are not numbers (type, what the catalog reader asks for).
@@ -114,7 +114,7 @@ def check_claims(entry: Any, source: str) -> str | None:
     if m.get("packet_moves") != winner_shifts(tree.root):
         return f"'packet_moves' is {winner_shifts(tree.root)} in this strategy, not {m.get('packet_moves')!r}"
     if m.get("proof_size") != count_nodes(tree.root):
-        return f"'proof_size' is {count_nodes(tree.root)} moves in this strategy, not {m.get('proof_size')!r}"
+        return f"'proof_size' is {counted(count_nodes(tree.root), 'move')} in this strategy, not {m.get('proof_size')!r}"
     stars = stars_for(len(wins), m["greedy_fails"], m["packet_moves"], entry.n, m["proof_size"])
     if entry.stars != stars:
         return f"the metrics earn {stars} stars, not {entry.stars}"

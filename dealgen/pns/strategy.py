@@ -205,6 +205,7 @@ def _winner_turn(state: PnsState, node: Node, check: Check, source: str, turns: 
         reason = check_certificate(state, plan)
         if reason is not None:
             _fail(check, source, node.line, f"race certificate refused: {reason}", state)
+        check.nodes += len(plan) - 1  # each of the plan's moves is replayed too
         check.races += 1
         check.branches += 1
         check.depth = max(check.depth, turns + len(plan))

@@ -159,7 +159,8 @@ def _caption(items: list, game: Any, state: PnsState, options: DiagramOptions, p
 def _to_move(game: Any, state: PnsState) -> str:
     outcome = game.outcome(state)
     if outcome.over:
-        return outcome.summary.split(":")[0]
+        head = outcome.summary.split(":")[0]  # "Red won", "drawn"
+        return head[0].upper() + head[1:]
     return f"{state.side.capitalize()} to move"
 
 
