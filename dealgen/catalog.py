@@ -26,6 +26,7 @@ import logging
 import math
 import re
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -309,12 +310,15 @@ def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> N
 CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
 
 
-def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
-    """Read a catalog; InputError names the file, the entry and the field that is wrong."""
+def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> Catalog:
+    """Read a catalog; InputError names the file, the entry and the field that is wrong. With
+    ``days``, a day's JSON (``dealgen daily``) reads as a catalog of its one puzzle."""
     if not text.lstrip().startswith(("{", "[")):  # a solution, a position, a strategy: not JSON at all
         raise InputError(f"{source}: not a catalog: give the JSON file `dealgen generate` writes, or a dealgen "
                          f"book's PDF")
     data = parse_json(text, source)
+    if days and isinstance(data, dict) and "date" in data and "schema" not in data:
+        return _day_catalog(data, source)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
@@ -355,6 +359,46 @@ def parse_catalog(text: str, source: str = "<catalog>") -> Catalog:
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
                    data.get("author", ""), data.get("selection", {}))
+
+
+DAY_FIELDS = ("date", "game", "rules", "series", "question")  # a day's JSON: these, and its puzzle's entry
+
+
+def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
+    """A day's JSON as a catalog of its one puzzle: the puzzle checked as a catalog's entry is,
+    the day's own fields as well (a problem's question must be its strategy's)."""
+    for key in ("game", "rules"):
+        if key not in data:
+            raise InputError(f"{source}: missing field '{key}'")
+    try:
+        game = get_game(str(data["game"]))
+        rules = game.check_rules(str(data["rules"]))
+    except InputError as err:
+        raise InputError(f"{source}: {err}") from None
+    if not (isinstance(data["date"], str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["date"])
+            and _is_date(data["date"])):
+        raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {data['date']!r}")
+    if not isinstance(data.get("series", {}), dict):
+        raise InputError(f"{source}: 'series' must be an object")
+    kit = game.problem_kit()
+    if kit is None and "question" in data:
+        raise InputError(f"{source}: unknown field 'question' (a {game.name} day has none)")
+    entry = entry_type(game).from_json({k: v for k, v in data.items() if k not in DAY_FIELDS}, source, game)
+    if entry.grade not in GRADES:
+        raise InputError(f"{source}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
+    if kit is not None:
+        asked = kit.solution(entry.strategy_text(game), source)[0]
+        if data.get("question") != asked:
+            raise InputError(f"{source}: 'question' must be the strategy's, {asked!r}, not {data.get('question')!r}")
+    return Catalog(game.name, rules, (entry,))
+
+
+def _is_date(text: str) -> bool:
+    try:
+        date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def read_catalog(path: str | Path) -> Catalog:

@@ -72,6 +72,33 @@ def test_a_day_publishes_its_files(tmp_path: Path) -> None:
     assert again.exit_code == 0
 
 
+def test_a_days_json_verifies_and_its_edits_are_caught(tmp_path: Path) -> None:
+    """`dealgen verify DAY.json` replays the day's solution as a catalog's entry; a changed move
+    fails (exit 1), a day field that cannot be right is named (exit 2)."""
+    result = CliRunner().invoke(main, ["daily", "--date", "2026-11-23", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    day = tmp_path / "penguin-2026-11-23.json"
+    verified = CliRunner().invoke(main, ["verify", str(day)])
+    assert verified.exit_code == 0 and "1 of 1 solutions verified" in verified.output, verified.output
+    record = json.loads(day.read_text())
+    edits = [
+        (lambda r: r["solution"].pop(), 1, "not won"),
+        (lambda r: r.update(date="2026-02-30"), 2, "'date' must be a date as YYYY-MM-DD, not '2026-02-30'"),
+        (lambda r: r.update(question="Solve it"), 2, "unknown field 'question' (a penguin day has none)"),
+        (lambda r: r.update(sereis={}), 2, "unknown field 'sereis'"),
+        (lambda r: r.pop("solution"), 2, "missing field 'solution'"),
+    ]
+    for edit, code, words in edits:
+        changed = json.loads(json.dumps(record))
+        edit(changed)
+        path = tmp_path / "edited.json"
+        path.write_text(json.dumps(changed))
+        result = CliRunner().invoke(main, ["verify", str(path)])
+        assert result.exit_code == code and words in result.output, (words, result.output)
+    book = CliRunner().invoke(main, ["book", "--catalog", str(day), "-o", str(tmp_path / "b.pdf")])
+    assert book.exit_code == 2 and "not a dealgen catalog" in book.output  # a day is no book's catalog
+
+
 def test_daily_bad_input(tmp_path: Path) -> None:
     runner = CliRunner()
     for args, words in [(["--date", "2026-02-30"], "not a date that exists"), (["--date", ""], "'' is not a date"),

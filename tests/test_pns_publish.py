@@ -257,6 +257,19 @@ def test_daily_files_of_a_problem(tmp_path: Path):
     assert "Black\nto play and win in 5" in text and "1. Black d3>d4" in text  # the title wraps
     record = json.loads(files[f"{stem}.json"])
     assert record["deal"] == 26 and record["n"] == 5 and record["question"] == "Black to play and win in 5"
+    day = tmp_path / f"{stem}.json"
+    day.write_bytes(files[f"{stem}.json"])
+    verified = CliRunner().invoke(main, ["verify", str(day)])
+    assert verified.exit_code == 0 and "1 of 1 problems verified" in verified.output, verified.output
+    wrong = dict(record, question="Black to play and win in 4")
+    day.write_text(json.dumps(wrong))
+    result = CliRunner().invoke(main, ["verify", str(day)])
+    assert result.exit_code == 2 and "'question' must be the strategy's, 'Black to play and win in 5'" in result.output
+    cut = dict(record, strategy=[line for line in record["strategy"] if line != "  red e5>b5"])
+    assert len(cut["strategy"]) < len(record["strategy"])
+    day.write_text(json.dumps(cut))
+    result = CliRunner().invoke(main, ["verify", str(day)])
+    assert result.exit_code == 1 and "not answered" in result.output, result.output
 
 
 def test_generate_finds_a_problem_and_refuses_solver_options(tmp_path: Path):

@@ -1,4 +1,4 @@
-"""`dealgen verify`: replay a solution file, a catalog or a book through the engine."""
+"""`dealgen verify`: replay a solution file, a catalog, a book or a day's JSON through the engine."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ STDIN = "<stdin>"  # how errors name standard input
                                                       "books); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
-    or a Pack 'n' Stack strategy file (every reply covered, every branch a win). FILE - reads
-    standard input.
+    a day's JSON from `dealgen daily`, or a Pack 'n' Stack strategy file (every reply covered, every
+    branch a win). FILE - reads standard input.
 
     Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
     is illegal or a game is not won; exit 2 when FILE cannot be read.
@@ -62,7 +62,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         if pdf:
             catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
         else:
-            catalog = parse_catalog(text, source)
+            catalog = parse_catalog(text, source, days=True)
         verdicts = verify_catalog(catalog)
         if as_json:
             echo_json([{"deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)} for v in verdicts])
