@@ -50,7 +50,8 @@ class BookInfo:
 def check_printable(text: str, what: str) -> None:
     """InputError unless the bundled font can print every character of ``text`` (a title, an
     author): a missing one would come out as an empty box, unnoticed until the proof copy."""
-    missing = sorted({ch for ch in text if not ch.isspace() and not (metrics(False).has(ch) and metrics(True).has(ch))})
+    # (a tab or line break too: the title page would show a space, but a running foot a box)
+    missing = sorted({ch for ch in text if ch != " " and not (metrics(False).has(ch) and metrics(True).has(ch))})
     if missing:
         listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" if ch.isprintable() else f"U+{ord(ch):04X} (a control character)"
                            for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")  # never echo a control raw

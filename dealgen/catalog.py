@@ -77,7 +77,7 @@ class Entry:
             return verdict
         game = get_game(catalog.game)
         found = game.replayed_metrics(states, [game.parse_move(token) for token in self.moves])
-        wrong = [f"metrics.{key} is {self.metrics[key]!r}, the replay gives {value}"
+        wrong = [f"metrics.{key} is {as_json(self.metrics[key])}, the replay gives {value}"
                  for key, value in found.items() if key in self.metrics and self.metrics[key] != value]
         return replace(verdict, mismatch="; ".join(wrong)) if wrong else verdict
 
@@ -218,7 +218,7 @@ class ProblemEntry:
             if (not isinstance(value, int) or isinstance(value, bool) or value < low
                     or (high is not None and value > high)):
                 span = f"from {low}" if high is None else f"from {low} to {high}"
-                raise InputError(f"{where}: '{key}' must be a whole number {span}, not {value!r}")
+                raise InputError(f"{where}: '{key}' must be a whole number {span}, not {as_json(value)}")
         for key in ("position", "strategy"):
             if not isinstance(raw[key], list) or not raw[key] or not all(isinstance(x, str) for x in raw[key]):
                 raise InputError(f"{where}: '{key}' must be a non-empty list of text lines")
@@ -252,11 +252,16 @@ def entry_type(game: Game) -> type:
 
 def _deal(raw: dict[str, Any], where: str) -> int:
     if not isinstance(raw["deal"], int) or isinstance(raw["deal"], bool):
-        raise InputError(f"{where}: 'deal' must be a whole number (not in quotes), not {raw['deal']!r}")
+        raise InputError(f"{where}: 'deal' must be a whole number (not in quotes), not {as_json(raw['deal'])}")
     try:
         return parse_deal_number(raw["deal"])
     except InputError as err:
         raise InputError(f"{where}: {err}") from None
+
+
+def as_json(value: Any) -> str:
+    """A value from a JSON file as JSON spells it (true, null, "text"), for messages."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
@@ -270,7 +275,7 @@ def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) 
                 or (kind is list and not all(isinstance(x, str) for x in value)) \
                 or (kind == (int, float) and not 0 <= value < math.inf) \
                 or (kind is int and value < 0):
-            raise InputError(f"{where}: metric '{key}' must be {what}, not {value!r}")
+            raise InputError(f"{where}: metric '{key}' must be {what}, not {as_json(value)}")
 
 
 @dataclass(frozen=True)
@@ -322,7 +327,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
-        raise InputError(f"{source}: catalog schema version {data.get('version')!r} is not supported: this dealgen reads version {VERSION}")
+        raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: this dealgen reads version {VERSION}")
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
@@ -336,7 +341,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         raise InputError(f"{source}: 'deals' must be a non-empty list")
     for key in ("title", "subtitle", "author"):
         if not isinstance(data.get(key, ""), str):
-            raise InputError(f"{source}: '{key}' must be text, not {data[key]!r}")
+            raise InputError(f"{source}: '{key}' must be text, not {as_json(data[key])}")
     if not isinstance(data.get("selection", {}), dict):
         raise InputError(f"{source}: 'selection' must be an object")
     kind = entry_type(game)
@@ -377,7 +382,7 @@ def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
         raise InputError(f"{source}: {err}") from None
     if not (isinstance(data["date"], str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["date"])
             and _is_date(data["date"])):
-        raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {data['date']!r}")
+        raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {as_json(data['date'])}")
     if not isinstance(data.get("series", {}), dict):
         raise InputError(f"{source}: 'series' must be an object")
     kit = game.problem_kit()
@@ -389,7 +394,7 @@ def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
     if kit is not None:
         asked = kit.solution(entry.strategy_text(game), source)[0]
         if data.get("question") != asked:
-            raise InputError(f"{source}: 'question' must be the strategy's, {asked!r}, not {data.get('question')!r}")
+            raise InputError(f"{source}: 'question' must be the strategy's, {as_json(asked)}, not {as_json(data.get('question'))}")
     return Catalog(game.name, rules, (entry,))
 
 

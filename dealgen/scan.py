@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from .catalog import check_metrics, known_fields
+from .catalog import as_json, check_metrics, known_fields
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .games import get_game
@@ -128,7 +128,7 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
                          f"not {game} ({rules}); give another output file")
     if record_verdict(record) not in ("solved", "unsolvable", "unknown"):
         words = get_game(game).verdict_names
-        raise InputError(f"{path}:{lineno}: verdict {record['verdict']!r} is none of "
+        raise InputError(f"{path}:{lineno}: verdict {as_json(record['verdict'])} is none of "
                          f"{', '.join(words.get(v, v) for v in ('solved', 'unsolvable', 'unknown'))}; "
                          f"give a new output file")
     names = get_game(game).metric_names  # (a game's extra fields, such as passes, are among them)

@@ -468,6 +468,10 @@ def test_book_command_bad_input(tmp_path: Path) -> None:
          "--author: the book's font (DejaVu Sans) has no 'ท' (U+0E17)"),
         (["book", "--catalog", str(cat), "--title", "Red\x1b[31m", "-o", str(tmp_path / "b.pdf")],
          "has no U+001B (a control character); it would print"),  # named, never echoed to the terminal raw
+        (["book", "--catalog", str(cat), "--title", "Two\nlines", "-o", str(tmp_path / "b.pdf")],
+         "--title: the book's font (DejaVu Sans) has no U+000A (a control character)"),  # a box in each running foot
+        (["book", "--catalog", str(cat), "--author", "A\tB", "-o", str(tmp_path / "b.pdf")],
+         "--author: the book's font (DejaVu Sans) has no U+0009 (a control character)"),
         # the font has these letters, but a page set left to right would print them reversed
         (["book", "--catalog", str(cat), "--title", "שלום", "-o", str(tmp_path / "b.pdf")],
          "--title: right-to-left text ('ש' (U+05E9), 'ל' (U+05DC), 'ו' (U+05D5) ...) cannot be printed"),

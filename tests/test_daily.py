@@ -83,7 +83,7 @@ def test_a_days_json_verifies_and_its_edits_are_caught(tmp_path: Path) -> None:
     record = json.loads(day.read_text())
     edits = [
         (lambda r: r["solution"].pop(), 1, "not won"),
-        (lambda r: r.update(date="2026-02-30"), 2, "'date' must be a date as YYYY-MM-DD, not '2026-02-30'"),
+        (lambda r: r.update(date="2026-02-30"), 2, "'date' must be a date as YYYY-MM-DD, not \"2026-02-30\""),
         (lambda r: r.update(question="Solve it"), 2, "unknown field 'question' (a penguin day has none)"),
         (lambda r: r.update(sereis={}), 2, "unknown field 'sereis'"),
         (lambda r: r.pop("solution"), 2, "missing field 'solution'"),

@@ -191,13 +191,13 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals entry 1 (deal 26) position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals entry 1 (deal 26): 'strategy' must be a non-empty list"),
     (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals entry 1 (deal 26), strategy line 2: a tree line reads"),
-    (lambda d: d["metrics"].update(packet_moves="1"), "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not '1'"),
+    (lambda d: d["metrics"].update(packet_moves="1"), "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not \"1\""),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals entry 1 (deal 26): metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(packet_movs=d["metrics"].pop("packet_moves")),
      "deals entry 1 (deal 26) metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
     (lambda d: d["metrics"].pop("proof_size"), "deals entry 1 (deal 26): missing metric 'proof_size'"),
     (lambda d: d["metrics"].update(winning_first_moves="d3>d4"),
-     "deals entry 1 (deal 26): metric 'winning_first_moves' must be a list of moves, not 'd3>d4'"),
+     "deals entry 1 (deal 26): metric 'winning_first_moves' must be a list of moves, not \"d3>d4\""),
 ])
 def test_bad_problem_entries_are_input_errors(tmp_path: Path, edit, message):
     data = json.loads(catalog().dumps())
@@ -264,7 +264,7 @@ def test_daily_files_of_a_problem(tmp_path: Path):
     wrong = dict(record, question="Black to play and win in 4")
     day.write_text(json.dumps(wrong))
     result = CliRunner().invoke(main, ["verify", str(day)])
-    assert result.exit_code == 2 and "'question' must be the strategy's, 'Black to play and win in 5'" in result.output
+    assert result.exit_code == 2 and "'question' must be the strategy's, \"Black to play and win in 5\"" in result.output
     cut = dict(record, strategy=[line for line in record["strategy"] if line != "  red e5>b5"])
     assert len(cut["strategy"]) < len(record["strategy"])
     day.write_text(json.dumps(cut))

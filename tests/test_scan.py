@@ -89,7 +89,7 @@ def test_resume_never_cuts_a_file_that_is_not_a_scan(tmp_path) -> None:
         assert path.read_bytes() == before
     odd = tmp_path / "odd.jsonl"
     odd.write_text('{"game": "penguin", "rules": "parlett", "deal": 1, "verdict": "banana"}\n')
-    with pytest.raises(InputError, match="odd.jsonl:1: verdict 'banana' is none of solved, unsolvable, unknown"):
+    with pytest.raises(InputError, match='odd.jsonl:1: verdict "banana" is none of solved, unsolvable, unknown'):
         scan("penguin", range(1, 2), "parlett", jobs=1, path=odd, grade=False)
     latin = tmp_path / "l.jsonl"
     latin.write_bytes(b"caf\xe9\n")
