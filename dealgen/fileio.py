@@ -282,6 +282,28 @@ def _one_value_a_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"\s*:?|[{}]')  # a string (a key when a colon follows), or a brace
+
+
+def _second_key(text: str, key: str) -> int | None:
+    """Where ``key`` comes a second time in one object of the JSON ``text`` (for the message's
+    line: every entry of a catalog has a "grade", so the key alone does not tell which)."""
+    opened: list[set[str]] = []  # the keys of each object open at this point
+    for token in _TOKENS.finditer(text):
+        mark = token.group()
+        if mark == "{":
+            opened.append(set())
+        elif mark == "}":
+            if opened:
+                opened.pop()
+        elif mark.endswith(":") and opened:
+            name = json.loads(mark[:-1].rstrip())
+            if name == key and name in opened[-1]:
+                return token.start()
+            opened[-1].add(name)
+    return None
+
+
 def parse_json(text: str, source: str, line: int | None = None) -> Any:
     """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2);
     ``line`` when the text is that one line of the file (a JSON-lines record).
@@ -291,8 +313,8 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
     except _TwiceGiven as err:
         key = json.dumps(err.args[0], ensure_ascii=False)
         if line is None:
-            places = [m.start() for m in re.finditer(re.escape(key) + r"\s*:", text)]
-            where = f":{text.count(chr(10), 0, places[1]) + 1}" if len(places) == 2 else ""  # when unambiguous
+            at = _second_key(text, err.args[0])
+            where = "" if at is None else f":{text.count(chr(10), 0, at) + 1}"
         else:
             where = f":{line}"
         raise KeyTwiceGiven(f"{source}{where}: the key {key} is given twice in one object; give it once") from None

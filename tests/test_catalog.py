@@ -91,9 +91,16 @@ def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["verify", str(path)])
     line = text[:text.index('"title"')].count("\n") + 2
     assert result.exit_code == 2 and f'c.json:{line}: the key "title" is given twice in one object' in result.output
-    path.write_text(text.replace('"deal"', '"deal": 1, "deal"', 1))  # "deal" is in every entry: no line to name
+    # "deal" is in every entry: the line is the one where it comes twice in one entry (the third,
+    # whose first key is on the line below the edit)
+    third = text.index('"deal"', text.index('"deal"', text.index('"deal"') + 1) + 1)
+    path.write_text(text[:third] + '"deal": 1,\n   ' + text[third:])
     result = CliRunner().invoke(main, ["verify", str(path)])
-    assert result.exit_code == 2 and 'c.json: the key "deal" is given twice in one object' in result.output
+    line = text[:third].count("\n") + 2
+    assert result.exit_code == 2 and f'c.json:{line}: the key "deal" is given twice in one object' in result.output
+    path.write_text('{"a": {"k": 1, "s": "{\\"k\\": 2}"}, "k": {"k": 1}, "b": {"k": 1,\n"k": 2}}')  # braces in strings
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 2 and 'c.json:2: the key "k" is given twice in one object' in result.output
 
 
 def test_not_json_at_all(tmp_path: Path) -> None:

@@ -98,6 +98,7 @@ def test_positions_with_a_duplicate_or_missing_card_are_refused() -> None:
     with pytest.raises(InputError, match=r"3D \(column 1 and column 2\).*") as err:
         PENGUIN.from_text(dup, "pos.txt")
     assert str(err.value).startswith("pos.txt: card(s) given more than once")
+    assert "; the pack then lacks 2D" in str(err.value)  # most likely the card meant
     assert "beak" not in str(err.value)
     # a beak that disagrees with the foundations: the few first clashes, and what a foundation holds
     wrong = PENGUIN.to_text(PENGUIN.deal(5)).replace("beak: AD", "beak: QH")

@@ -444,7 +444,7 @@ def test_a_position_file_in_either_form_draws_the_same(tmp_path, game):
     assert pngs[0] == pngs[1]
     other = "penguin" if game != "penguin" else "pack-n-stack"
     result = run("render", other, "--position", str(position), "-o", str(tmp_path / "x.png"))
-    assert result.exit_code == 2 and f"a {game} position, not {other}" in result.output
+    assert result.exit_code == 2 and f"a position of {game}, not of {other}" in result.output
 
 
 def test_a_game_named_further_down_a_file_is_not_its_game(tmp_path):

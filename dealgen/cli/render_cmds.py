@@ -118,7 +118,7 @@ def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, st
         data = parse_json(text, path)
         named = data.get("game") if isinstance(data, dict) else None
         if named is not None and named != game.name:
-            raise InputError(f"{path}: a {named} position, not {game.name}")
+            raise InputError(f"{path}: a position of {named}, not of {game.name}")
         known = list(game.to_json(game.deal(1)))  # the keys `dealgen deal --format json` writes
         unknown = [key for key in data if key not in known] if isinstance(data, dict) else []
         if unknown:  # a misspelt key ("qiet") would be ignored
@@ -139,7 +139,7 @@ def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, st
         return tree.state, question(tree)
     named = _header_game(text)
     if named and named != game.name:
-        raise InputError(f"{path}: a {named} position, not {game.name}")
+        raise InputError(f"{path}: a position of {named}, not of {game.name}")
     try:
         return game.from_text(text, path), None
     except InputError:

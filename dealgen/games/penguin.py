@@ -15,7 +15,7 @@ from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, header, header_lines, json_card, read_fields
+from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -441,9 +441,12 @@ onto column 6. Every solution in this book was replayed move by move by the game
         home = [0, 0, 0, 0]
         places: dict[Card, list[str]] = {}
 
+        placed: list[tuple[Card, str]] = []
+
         def seen(cards: Iterable[Card], where: str) -> None:
             for c in cards:
                 places.setdefault(c, []).append(where)
+                placed.append((c, where))
 
         for s, suit in enumerate(SUITS):
             top = data["foundations"][suit]
@@ -457,14 +460,13 @@ onto column 6. Every solution in this book was replayed move by move by the game
         seen((c for c in cells if c is not None), "the cells")
         for n, column in enumerate(data["columns"], 1):
             seen(column, f"column {n}")
-        twice = [f"{c.code} ({' and '.join(w)})" for c, w in sorted(places.items()) if len(w) > 1]
-        if twice:
-            shown = ", ".join(twice[:6]) + (f" and {len(twice) - 6} more" if len(twice) > 6 else "")
-            hint = ""
-            if any(w[0].startswith("foundation") for w in places.values() if len(w) > 1):
-                hint = (f" (a foundation holds every card from the beak's rank, {RANK_NAMES[beak % 13]}, up to the "
-                        f"one it shows: is the beak or a foundation wrong?)")
-            raise InputError(located(f"card(s) given more than once: {shown}{hint}", source))
+        def hint(wheres: list[str]) -> str:
+            if not any(w.startswith("foundation") for w in wheres):
+                return ""
+            return (f" (a foundation holds every card from the beak's rank, {RANK_NAMES[beak % 13]}, up to the "
+                    f"one it shows: is the beak or a foundation wrong?)")
+
+        check_once(placed, source, hint)
         absent = [c.code for c in CARDS if c not in places]
         if absent:
             raise InputError(located(f"missing card(s): {' '.join(absent)}", source))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable, Iterable
 
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..deals import parse_deal_number
 from ..errors import InputError, located
 
@@ -109,9 +109,10 @@ def json_cards(value: Any, where: str, source: str) -> list[Card]:
     return [json_card(c, where, source) for c in value]
 
 
-def check_once(placed: Iterable[tuple[Card, str]], source: str) -> None:
+def check_once(placed: Iterable[tuple[Card, str]], source: str, hint: Callable[[list[str]], str] | None = None) -> None:
     """No card may be given twice; ``placed`` pairs each card with where it was given
-    ("stock", "pile 2"), so the error can say where to look."""
+    ("stock", "pile 2"), so the error can say where to look, and which cards the pack then
+    lacks (usually the one meant). ``hint`` adds a game's word on the places given twice."""
     places: dict[Card, list[str]] = {}
     for card, where in placed:
         places.setdefault(card, []).append(where)
@@ -119,9 +120,15 @@ def check_once(placed: Iterable[tuple[Card, str]], source: str) -> None:
     def said(where: list[str]) -> str:  # "stock and pile 2", or "2 times in stock"
         return " and ".join(w if k == 1 else f"{k} times in {w}" for w, k in Counter(where).items())
 
-    twice = [f"{c.code} ({said(where)})" for c, where in sorted(places.items()) if len(where) > 1]
-    if twice:
-        raise InputError(located(f"card(s) given more than once: {', '.join(twice)}", source))
+    doubled = [(c, where) for c, where in sorted(places.items()) if len(where) > 1]
+    if doubled:
+        twice = [f"{c.code} ({said(where)})" for c, where in doubled]
+        shown = ", ".join(twice[:6]) + (f" and {len(twice) - 6} more" if len(twice) > 6 else "")
+        absent = [c.code for c in CARDS if c not in places]
+        more = f" and {len(absent) - 6} more" if len(absent) > 6 else ""
+        lacking = f"; the pack then lacks {' '.join(absent[:6])}{more}" if absent else ""
+        extra = hint([w for _, where in doubled for w in where]) if hint else ""
+        raise InputError(located(f"card(s) given more than once: {shown}{lacking}{extra}", source))
 
 
 def header_lines(game: Any, deal: int | None, rules: str) -> list[str]:
