@@ -321,6 +321,9 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     if not text.lstrip().startswith(("{", "[")):  # a solution, a position, a strategy: not JSON at all
         raise InputError(f"{source}: not a catalog: give the JSON file `dealgen generate` writes, or a dealgen "
                          f"book's PDF")
+    if _is_scan_line(text.lstrip().split("\n", 1)[0]):
+        raise InputError(f"{source}: the results of `dealgen scan` (a JSON line a deal), not a catalog: make a "
+                         f"catalog with `dealgen generate`, or give a dealgen book's PDF")
     data = parse_json(text, source)
     if days and isinstance(data, dict) and "date" in data and "schema" not in data:
         return _day_catalog(data, source)
@@ -364,6 +367,14 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
                    data.get("author", ""), data.get("selection", {}))
+
+
+def _is_scan_line(line: str) -> bool:
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):  # parse_json names what is wrong
+        return False
+    return isinstance(record, dict) and "verdict" in record and "schema" not in record
 
 
 DAY_FIELDS = ("date", "game", "rules", "series", "question")  # a day's JSON: these, and its puzzle's entry

@@ -103,6 +103,17 @@ def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 2 and 'c.json:2: the key "k" is given twice in one object' in result.output
 
 
+def test_scan_results_are_named_as_such(tmp_path: Path) -> None:
+    """A scan's JSON lines given where a catalog goes: said what they are, not "Extra data"."""
+    scan = tmp_path / "s.jsonl"
+    assert CliRunner().invoke(main, ["scan", "penguin", "1-2", "--jobs", "1", "-o", str(scan)]).exit_code == 0
+    for args in (["verify", str(scan)], ["book", "--catalog", str(scan), "-o", str(tmp_path / "b.pdf")]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2 and "s.jsonl: the results of `dealgen scan` (a JSON line a deal), not a catalog" \
+            in result.output, result.output
+    assert not (tmp_path / "b.pdf").exists()
+
+
 def test_not_json_at_all(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     path.write_text("{not json")
