@@ -41,8 +41,10 @@ def test_hand_edited_solution_fails_verification(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1
-    assert "deal 617" in result.output and "FAILED at move 6 '7h'" in result.output
+    assert f"{path}: deals entry 2: penguin deal 617 (parlett): FAILED at move 6 '7h'" in result.output
     assert "1 of 2 solutions verified, 1 FAILED" in result.output
+    listed = json.loads(CliRunner().invoke(main, ["verify", "--json", str(path)]).output)
+    assert [(v["entry"], v["deal"], v["ok"]) for v in listed] == [(1, data["deals"][0]["deal"], True), (2, 617, False)]
 
 
 def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:

@@ -65,10 +65,13 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
             catalog = parse_catalog(text, source, days=True)
         verdicts = verify_catalog(catalog)
         if as_json:
-            echo_json([{"deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)} for v in verdicts])
+            echo_json([{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)}
+                       for i, v in enumerate(verdicts, 1)])
         else:
-            for verdict in verdicts:
-                click.echo(verdict.line())
+            for i, verdict in enumerate(verdicts, 1):
+                # a failure leads with where it is, as every error does: the file and its entry
+                lead = "" if verdict.ok else f"{source}: deals entry {i}: "
+                click.echo("\n".join(lead + line for line in verdict.line().split("\n")))
                 if show:
                     _show_position(catalog.game, verdict)
             failed = sum(not v.ok for v in verdicts)
