@@ -39,6 +39,24 @@ from .render.walkthrough import build_walkthrough, walkthrough_flowables
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 
 
+class _Heading(Paragraph):
+    """A heading that opens the next page unless ``room`` (itself and three lines of the text
+    under it) is left on this one. keepWithNext would keep it with the whole paragraph instead,
+    and move both on whenever that paragraph does not fit: in large type, a page with a lone
+    heading before it."""
+
+    def __init__(self, text: str, style: ParagraphStyle, room: float) -> None:
+        super().__init__(text, style)
+        self.room = room
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width, height = super().wrap(avail_width, avail_height)
+        return width, (max(height, self.room) if avail_height < self.room else height)
+
+    def split(self, avail_width: float, avail_height: float) -> list:
+        return [] if avail_height < self.room else super().split(avail_width, avail_height)
+
+
 @dataclass(frozen=True)
 class BookInfo:
     title: str
@@ -452,10 +470,12 @@ class _Book:
                 out.append(Paragraph(markup(" ".join(lines)), self.styles.body))
                 lines.clear()
 
+        head = ParagraphStyle("rules-h2", parent=self.styles.h2, keepWithNext=0)
+        room = head.leading + head.spaceAfter + 3 * self.styles.body.leading
         for line in text.splitlines():
             if line.startswith("## "):
                 flush()
-                out.append(Paragraph(markup(line[3:].strip()), self.styles.h2))
+                out.append(_Heading(markup(line[3:].strip()), head, room))
             elif not line.strip():
                 flush()
             else:

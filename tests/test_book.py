@@ -233,6 +233,23 @@ def test_a_grade_in_type_larger_than_the_heading_stays_below_the_top_margin(tmp_
     assert tops and max(tops) <= layout.page_height - layout.bleed - layout.top
 
 
+def test_a_how_to_play_heading_in_large_type_keeps_its_text_below_it(tmp_path: Path) -> None:
+    """On a small page in large type a paragraph of How to play is taller than a page. Held with
+    the whole paragraph (keepWithNext), its heading moved on with it and left "How to play" alone
+    on a page; now a heading stays wherever three lines of its text fit under it."""
+    small = tmp_path / "small.toml"
+    small.write_text('[page]\nwidth = "4.25in"\nheight = "6.5in"\n[margins]\ninside = "0.3in"\noutside = "0.3in"\n'
+                     'top = "0.3in"\nbottom = "0.61in"\n[puzzles]\nper_page = 1\n[style]\nmono = true\n'
+                     '[fonts]\nbody = 20\nheading = 36\ntitle = 36\n')
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), load_layout(str(small)), INFO)))
+    pages = [page.extract_text() for page in reader.pages]
+    opening = next(text for text in pages if text.startswith("How to play"))
+    assert "The layout" in opening and "All 52 cards" in opening
+    for text in pages:  # no page ends with a heading and nothing under it
+        lines = [line for line in text.splitlines() if line.strip()][:-1]  # (the running foot last)
+        assert lines[-1] not in ("How to play", "The layout", "The aim", "Moves", "Reading the solutions"), text
+
+
 def test_the_running_foot_is_cut_to_the_room_the_page_number_leaves() -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
