@@ -40,21 +40,24 @@ GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in en
 
 
 class _Heading(Paragraph):
-    """A heading that opens the next page unless ``room`` (itself and three lines of the text
-    under it) is left on this one. keepWithNext would keep it with the whole paragraph instead,
-    and move both on whenever that paragraph does not fit: in large type, a page with a lone
-    heading before it."""
+    """A heading that opens the next page unless it fits with ``below`` points of the text under
+    it (three lines). keepWithNext would keep it with the whole paragraph instead, and move both
+    on whenever that paragraph does not fit: in large type, a page with a lone heading before it."""
 
-    def __init__(self, text: str, style: ParagraphStyle, room: float) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, below: float) -> None:
         super().__init__(text, style)
-        self.room = room
+        self.below = below
+
+    def _need(self, avail_width: float, avail_height: float) -> tuple[float, float, float]:
+        width, height = super().wrap(avail_width, avail_height)  # (a long heading wraps)
+        return width, height, height + self.style.spaceAfter + self.below
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        width, height = super().wrap(avail_width, avail_height)
-        return width, (max(height, self.room) if avail_height < self.room else height)
+        width, height, need = self._need(avail_width, avail_height)
+        return width, (need if avail_height < need else height)  # too tall here: the frame moves on
 
     def split(self, avail_width: float, avail_height: float) -> list:
-        return [] if avail_height < self.room else super().split(avail_width, avail_height)
+        return [] if avail_height < self._need(avail_width, avail_height)[2] else [self]
 
 
 @dataclass(frozen=True)
@@ -471,11 +474,11 @@ class _Book:
                 lines.clear()
 
         head = ParagraphStyle("rules-h2", parent=self.styles.h2, keepWithNext=0)
-        room = head.leading + head.spaceAfter + 3 * self.styles.body.leading
+        below = 3 * self.styles.body.leading
         for line in text.splitlines():
             if line.startswith("## "):
                 flush()
-                out.append(_Heading(markup(line[3:].strip()), head, room))
+                out.append(_Heading(markup(line[3:].strip()), head, below))
             elif not line.strip():
                 flush()
             else:

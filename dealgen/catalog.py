@@ -56,6 +56,7 @@ class Entry:
     outcome: str = "won"  # how the record ends (Game.record_outcomes): "cycles" for a Perpetual Motion loss
 
     kind: ClassVar[str] = "deal"
+    FIELDS: ClassVar[tuple[str, ...]] = ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by")
 
     def to_json(self) -> dict[str, Any]:
         out = {"deal": self.deal, "grade": self.grade, "percentile": self.percentile,
@@ -86,7 +87,7 @@ class Entry:
         for key in ("deal", "grade", "percentile", "metrics", "solution", "verified_by"):
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
-        known_fields(raw, ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by"), where)
+        known_fields(raw, cls.FIELDS, where)
         deal = _deal(raw, where)
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -101,8 +102,9 @@ class Entry:
         if not isinstance(raw["percentile"], (int, float)) or isinstance(raw["percentile"], bool) \
                 or not 0 <= raw["percentile"] <= 100:
             raise InputError(f"{where}: 'percentile' must be a number from 0 to 100")
+        _check_grade(raw, where)
         banded = grade_of(raw["percentile"])
-        if raw["grade"] in GRADES and raw["grade"] != banded:  # what a book prints must follow from the figures
+        if raw["grade"] != banded:  # what a book prints must follow from the figures
             raise InputError(f"{where}: grade '{raw['grade']}' does not match its percentile "
                              f"{raw['percentile']:g}, which is {banded}")
         try:
@@ -147,6 +149,8 @@ class ProblemEntry:
     verified_by: str = f"dealgen {__version__}"
 
     kind: ClassVar[str] = "problem"
+    FIELDS: ClassVar[tuple[str, ...]] = ("deal", "turn", "grade", "stars", "n", "position", "strategy", "metrics",
+                                         "verified_by")
 
     @property
     def source(self) -> str:
@@ -206,11 +210,10 @@ class ProblemEntry:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], where: str, game: Game) -> "ProblemEntry":
-        fields = ("deal", "turn", "grade", "stars", "n", "position", "strategy", "metrics", "verified_by")
-        for key in fields:
+        for key in cls.FIELDS:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
-        known_fields(raw, fields, where)
+        known_fields(raw, cls.FIELDS, where)
         deal = _deal(raw, where)
         kit = game.problem_kit()
         for key, low, high in (("turn", 0, kit.MAX_TURN), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
@@ -227,6 +230,7 @@ class ProblemEntry:
         absent = [key for key in kit.METRIC_TYPES if key not in raw["metrics"]]
         if absent:
             raise InputError(f"{where}: missing metric{'s' if len(absent) > 1 else ''} {', '.join(map(repr, absent))}")
+        _check_grade(raw, where)
         banded = kit.GRADE_BY_STARS[raw["stars"]]
         if raw["grade"] != banded:  # as a deal's grade must match its percentile
             raise InputError(f"{where}: grade '{raw['grade']}' does not match its {raw['stars']} "
@@ -248,6 +252,11 @@ class ProblemEntry:
 def entry_type(game: Game) -> type:
     """What a catalog of ``game`` holds: deals, or problems for a game with a problem kit."""
     return Entry if game.problem_kit() is None else ProblemEntry
+
+
+def _check_grade(raw: dict[str, Any], where: str) -> None:
+    if raw["grade"] not in GRADES:
+        raise InputError(f"{where}: grade {as_json(raw['grade'])} is not one of {', '.join(GRADES)}")
 
 
 def _deal(raw: dict[str, Any], where: str) -> int:
@@ -287,6 +296,7 @@ class Catalog:
     subtitle: str = ""
     author: str = ""
     selection: dict[str, Any] = field(default_factory=dict)
+    day: str = ""  # the date, for a day's JSON from `dealgen daily` read as a catalog of its puzzle
 
     def solution(self, entry: Entry) -> Solution:
         return Solution(self.game, entry.deal, self.rules, entry.moves, entry.outcome)
@@ -328,6 +338,11 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     if days and isinstance(data, dict) and "date" in data and "schema" not in data:
         return _day_catalog(data, source)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        if isinstance(data, dict) and "schema" not in data and ("date" in data or "verdict" in data):
+            what = ("a day's JSON from `dealgen daily` (which `dealgen verify` reads)" if "date" in data
+                    else "a verdict as JSON (`dealgen solve --json`, `verify --json`)")
+            raise InputError(f"{source}: {what}, not a catalog: make a catalog with `dealgen generate`, or give a "
+                             f"dealgen book's PDF")
         raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
         raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: this dealgen reads version {VERSION}")
@@ -357,8 +372,6 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         if not isinstance(raw, dict):
             raise InputError(f"{where}: must be an object")
         entry = kind.from_json(raw, where, game)
-        if entry.grade not in GRADES:
-            raise InputError(f"{where}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
         key = (entry.deal, getattr(entry, "position", None))  # (a turn number alone does not tell positions apart)
         if key in first:
             raise InputError(f"{where}: the same puzzle as deals entry {first[key]}"
@@ -374,7 +387,7 @@ def _is_scan_line(line: str) -> bool:
         record = json.loads(line)
     except (ValueError, RecursionError):  # parse_json names what is wrong
         return False
-    return isinstance(record, dict) and "verdict" in record and "schema" not in record
+    return isinstance(record, dict) and {"verdict", "budget"} <= record.keys() and "schema" not in record
 
 
 DAY_FIELDS = ("date", "game", "rules", "series", "question")  # a day's JSON: these, and its puzzle's entry
@@ -399,14 +412,14 @@ def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
     kit = game.problem_kit()
     if kit is None and "question" in data:
         raise InputError(f"{source}: unknown field 'question' (a {game.name} day has none)")
-    entry = entry_type(game).from_json({k: v for k, v in data.items() if k not in DAY_FIELDS}, source, game)
-    if entry.grade not in GRADES:
-        raise InputError(f"{source}: grade '{entry.grade}' is not one of {', '.join(GRADES)}")
+    kind = entry_type(game)
+    known_fields(data, DAY_FIELDS + kind.FIELDS, source)
+    entry = kind.from_json({k: v for k, v in data.items() if k not in DAY_FIELDS}, source, game)
     if kit is not None:
         asked = kit.solution(entry.strategy_text(game), source)[0]
         if data.get("question") != asked:
             raise InputError(f"{source}: 'question' must be the strategy's, {as_json(asked)}, not {as_json(data.get('question'))}")
-    return Catalog(game.name, rules, (entry,))
+    return Catalog(game.name, rules, (entry,), day=data["date"])
 
 
 def _is_date(text: str) -> bool:

@@ -250,6 +250,19 @@ def test_a_how_to_play_heading_in_large_type_keeps_its_text_below_it(tmp_path: P
         assert lines[-1] not in ("How to play", "The layout", "The aim", "Moves", "Reading the solutions"), text
 
 
+def test_a_heading_that_wraps_still_keeps_three_lines_under_it() -> None:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from dealgen.book import _Heading
+
+    style = ParagraphStyle("h", fontName=register_fonts()[True], fontSize=23, leading=30, spaceAfter=6)
+    heading = _Heading("Reading the diagrams and solutions", style, below=81)
+    height = heading.wrap(150, 1000)[1]
+    assert height >= 2 * 30  # it wraps at this width
+    assert heading.split(150, height + 6 + 80) == [] and heading.wrap(150, height + 6 + 80)[1] > height + 86
+    assert heading.split(150, height + 6 + 81) == [heading] and heading.wrap(150, height + 87)[1] == height
+
+
 def test_the_running_foot_is_cut_to_the_room_the_page_number_leaves() -> None:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 

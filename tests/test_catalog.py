@@ -69,7 +69,7 @@ def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
     (lambda d: d["deals"][1]["solution"].insert(0, "9z"), "deals entry 2 (deal 617): move 1: '9z'"),
     (lambda d: d.update(rules="loose"), "unknown rule set 'loose'"),
     (lambda d: d.update(title=None), "'title' must be text, not null"),
-    (lambda d: d["deals"][0].update(grade="superhard"), "deals entry 1 (deal 1): grade 'superhard' is not one of easy, medium"),
+    (lambda d: d["deals"][0].update(grade="superhard"), "deals entry 1 (deal 1): grade \"superhard\" is not one of easy, medium"),
     (lambda d: d["deals"][0].update(grade="expert"), "deals entry 1 (deal 1): grade 'expert' does not match its "
                                                      "percentile 50, which is medium"),
     (lambda d: d["deals"][0].update(percentile=101), "deals entry 1 (deal 1): 'percentile' must be a number from 0 to 100"),
@@ -114,6 +114,11 @@ def test_scan_results_are_named_as_such(tmp_path: Path) -> None:
         assert result.exit_code == 2 and "s.jsonl: the results of `dealgen scan` (a JSON line a deal), not a catalog" \
             in result.output, result.output
     assert not (tmp_path / "b.pdf").exists()
+    verdict = tmp_path / "v.json"
+    verdict.write_text(CliRunner().invoke(main, ["solve", "penguin", "1", "--json"]).output)
+    result = CliRunner().invoke(main, ["verify", str(verdict)])
+    assert result.exit_code == 2 and "v.json: a verdict as JSON (`dealgen solve --json`, `verify --json`), not a " \
+        "catalog" in result.output, result.output
 
 
 def test_not_json_at_all(tmp_path: Path) -> None:

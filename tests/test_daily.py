@@ -85,7 +85,8 @@ def test_a_days_json_verifies_and_its_edits_are_caught(tmp_path: Path) -> None:
         (lambda r: r["solution"].pop(), 1, "not won"),
         (lambda r: r.update(date="2026-02-30"), 2, "'date' must be a date as YYYY-MM-DD, not \"2026-02-30\""),
         (lambda r: r.update(question="Solve it"), 2, "unknown field 'question' (a penguin day has none)"),
-        (lambda r: r.update(sereis={}), 2, "unknown field 'sereis'"),
+        (lambda r: r.update(sereis={}), 2, "unknown field 'sereis' (the fields known here: date, game, rules, series"),
+        (lambda r: r.update(grade=None), 2, "grade null is not one of easy"),
         (lambda r: r.pop("solution"), 2, "missing field 'solution'"),
     ]
     for edit, code, words in edits:
@@ -96,7 +97,12 @@ def test_a_days_json_verifies_and_its_edits_are_caught(tmp_path: Path) -> None:
         result = CliRunner().invoke(main, ["verify", str(path)])
         assert result.exit_code == code and words in result.output, (words, result.output)
     book = CliRunner().invoke(main, ["book", "--catalog", str(day), "-o", str(tmp_path / "b.pdf")])
-    assert book.exit_code == 2 and "not a dealgen catalog" in book.output  # a day is no book's catalog
+    assert book.exit_code == 2 and "a day's JSON from `dealgen daily` (which `dealgen verify` reads), not a catalog" \
+        in book.output  # a day is no book's catalog
+    record["solution"][5] = "7h"
+    day.write_text(json.dumps(record))
+    result = CliRunner().invoke(main, ["verify", str(day)])
+    assert result.exit_code == 1 and result.output.startswith(f"{day}: penguin deal {record['deal']} (parlett): FAILED")
 
 
 def test_daily_bad_input(tmp_path: Path) -> None:

@@ -99,6 +99,18 @@ def test_positions_with_a_duplicate_or_missing_card_are_refused() -> None:
         PENGUIN.from_text(dup, "pos.txt")
     assert str(err.value).startswith("pos.txt: card(s) given more than once")
     assert "; the pack then lacks 2D" in str(err.value)  # most likely the card meant
+    # where cards may be discarded, an absent card may be one of them: nothing is said of it
+    from dealgen.games import get_game
+
+    pm = get_game("perpetual-motion")
+    whole = pm.to_text(pm.deal(3))
+    first, second = whole.split("stock: ")[1].split()[:2]
+    doubled = whole.replace(f"stock: {first} {second}", f"stock: {first} {first}", 1)
+    with pytest.raises(InputError, match=f"lacks {second}"):
+        pm.from_text(doubled, "pm.txt")
+    with pytest.raises(InputError) as err:
+        pm.from_text(doubled.replace("discarded: 0", "discarded: 4"), "pm.txt")
+    assert "more than once" in str(err.value) and "lacks" not in str(err.value)
     assert "beak" not in str(err.value)
     # a beak that disagrees with the foundations: the few first clashes, and what a foundation holds
     wrong = PENGUIN.to_text(PENGUIN.deal(5)).replace("beak: AD", "beak: QH")

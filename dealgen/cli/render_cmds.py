@@ -75,7 +75,7 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
     if not result.recorded:
         if need_moves:
             raise CheckFailed(f"{game.name} deal {number} has no solution to follow: the solver's verdict is "
-                              f"{result.verdict_name}; give --solution FILE to draw one of your own")
+                              f"{result.verdict_name}; give --solution FILE to follow one of your own")
         why = "unknown (a budget ran out first)" if result.verdict == UNKNOWN else result.verdict_name
         note(f"dealgen: note: the caption shows no grade: the solver's verdict is {why}, and only deals "
              f"it solves are graded")

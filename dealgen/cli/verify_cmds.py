@@ -25,8 +25,8 @@ STDIN = "<stdin>"  # how errors name standard input
 @click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
                                           "the end (for a strategy file, where its first failure shows); with --json, "
                                           "as the verdict's \"position\" field.")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs and "
-                                                      "books); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs, "
+                                                      "books and days' JSON); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
     a day's JSON from `dealgen daily`, or a Pack 'n' Stack strategy file (every reply covered, every
@@ -70,7 +70,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         else:
             for i, verdict in enumerate(verdicts, 1):
                 # a failure leads with where it is, as every error does: the file and its entry
-                lead = "" if verdict.ok else f"{source}: deals entry {i}: "
+                lead = "" if verdict.ok else f"{source}: " + ("" if catalog.day else f"deals entry {i}: ")
                 click.echo("\n".join(lead + line for line in verdict.line().split("\n")))
                 if show:
                     _show_position(catalog.game, verdict)

@@ -312,7 +312,7 @@ move by the game engine before printing.
         rules, deal = check_header(self, data, source)
         stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
         placed = [(c, "stock") for c in stock] + [(c, f"stack {n}") for n, s in enumerate(stacks, 1) for c in s]
-        check_once(placed, source)
+        check_once(placed, source, whole=data["discarded"] == 0)  # (discarded cards are absent too)
         live = [c for c, _ in placed]
         if len(stock) % NSTACKS:
             raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(stock)} cards")

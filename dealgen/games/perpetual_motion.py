@@ -450,7 +450,7 @@ by the game engine.
         rules, deal = check_header(self, data, source)
         stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
         placed = [(c, "stock") for c in stock] + [(c, f"pile {n}") for n, p in enumerate(piles, 1) for c in p]
-        check_once(placed, source)
+        check_once(placed, source, whole=data["discarded"] == 0)  # (discarded cards are absent too)
         live = [c for c, _ in placed]
         gone = [c for c in CARDS if c not in set(live)]
         discarded = data["discarded"]

@@ -109,10 +109,12 @@ def json_cards(value: Any, where: str, source: str) -> list[Card]:
     return [json_card(c, where, source) for c in value]
 
 
-def check_once(placed: Iterable[tuple[Card, str]], source: str, hint: Callable[[list[str]], str] | None = None) -> None:
+def check_once(placed: Iterable[tuple[Card, str]], source: str, hint: Callable[[list[str]], str] | None = None,
+               whole: bool = True) -> None:
     """No card may be given twice; ``placed`` pairs each card with where it was given
-    ("stock", "pile 2"), so the error can say where to look, and which cards the pack then
-    lacks (usually the one meant). ``hint`` adds a game's word on the places given twice."""
+    ("stock", "pile 2"), so the error can say where to look, and, in a position that holds the
+    ``whole`` pack (none discarded), which cards it then lacks (usually the one meant).
+    ``hint`` adds a game's word on the places given twice."""
     places: dict[Card, list[str]] = {}
     for card, where in placed:
         places.setdefault(card, []).append(where)
@@ -126,7 +128,7 @@ def check_once(placed: Iterable[tuple[Card, str]], source: str, hint: Callable[[
         shown = ", ".join(twice[:6]) + (f" and {len(twice) - 6} more" if len(twice) > 6 else "")
         absent = [c.code for c in CARDS if c not in places]
         more = f" and {len(absent) - 6} more" if len(absent) > 6 else ""
-        lacking = f"; the pack then lacks {' '.join(absent[:6])}{more}" if absent else ""
+        lacking = f"; the pack then lacks {' '.join(absent[:6])}{more}" if absent and whole else ""
         extra = hint([w for _, where in doubled for w in where]) if hint else ""
         raise InputError(located(f"card(s) given more than once: {shown}{lacking}{extra}", source))
 
