@@ -26,11 +26,11 @@ import logging
 import math
 import re
 from dataclasses import dataclass, field, replace
-from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar
 
 from . import __version__
+from .daily import parse_date
 from .deals import parse_deal_number
 from .errors import CheckFailed, InputError
 from .fileio import is_pdf, parse_json, read_text, write_atomic
@@ -331,30 +331,29 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     if not text.lstrip().startswith(("{", "[")):  # a solution, a position, a strategy: not JSON at all
         raise InputError(f"{source}: not a catalog: give the JSON file `dealgen generate` writes, or a dealgen "
                          f"book's PDF")
-    if _is_scan_line(text.lstrip().split("\n", 1)[0]):
-        raise InputError(f"{source}: the results of `dealgen scan` (a JSON line a deal), not a catalog: make a "
-                         f"catalog with `dealgen generate`, or give a dealgen book's PDF")
-    data = parse_json(text, source)
+    try:
+        data = parse_json(text, source)
+    except InputError:
+        try:  # one of a scan's JSON lines, the first, may read alone (only looked at when the whole does not)
+            what = _other_json(json.loads(text.lstrip().split("\n", 1)[0]))
+        except (ValueError, RecursionError):
+            what = None
+        if what:
+            raise InputError(_not_a_catalog(what, source)) from None
+        raise
     if days and isinstance(data, dict) and "date" in data and "schema" not in data:
         return _day_catalog(data, source)
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        if isinstance(data, dict) and "schema" not in data and ("date" in data or "verdict" in data):
-            what = ("a day's JSON from `dealgen daily` (which `dealgen verify` reads)" if "date" in data
-                    else "a verdict as JSON (`dealgen solve --json`, `verify --json`)")
-            raise InputError(f"{source}: {what}, not a catalog: make a catalog with `dealgen generate`, or give a "
-                             f"dealgen book's PDF")
-        raise InputError(f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
+        what = _other_json(data)
+        raise InputError(_not_a_catalog(what, source) if what else
+                         f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
         raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: this dealgen reads version {VERSION}")
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
     known_fields(data, CATALOG_FIELDS, source)
-    try:
-        game = get_game(str(data["game"]))
-        rules = game.check_rules(str(data["rules"]))
-    except InputError as err:
-        raise InputError(f"{source}: {err}") from None
+    game, rules = _game_rules(data, source)
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
     for key in ("title", "subtitle", "author"):
@@ -382,12 +381,33 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
                    data.get("author", ""), data.get("selection", {}))
 
 
-def _is_scan_line(line: str) -> bool:
+def _other_json(data: Any) -> str | None:
+    """Which other dealgen JSON ``data`` is, where it tells (for the message that it is no catalog)."""
+    if not isinstance(data, dict) or "schema" in data:
+        return None
+    if {"verdict", "budget"} <= data.keys():
+        return "the results of `dealgen scan` (a JSON line a deal)"
+    if "date" in data:
+        return "a day's JSON from `dealgen daily` (which `dealgen verify` reads)"
+    if "verdict" in data:
+        return "a verdict as JSON (`dealgen solve --json`, `verify --json`)"
+    return None
+
+
+def _not_a_catalog(what: str, source: str) -> str:
+    return f"{source}: {what}, not a catalog: make a catalog with `dealgen generate`, or give a dealgen book's PDF"
+
+
+def _game_rules(data: dict[str, Any], source: str) -> tuple[Game, str]:
+    """The game and rule set a catalog or a day names."""
+    for key in ("game", "rules"):
+        if key not in data:
+            raise InputError(f"{source}: missing field '{key}'")
     try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):  # parse_json names what is wrong
-        return False
-    return isinstance(record, dict) and {"verdict", "budget"} <= record.keys() and "schema" not in record
+        game = get_game(str(data["game"]))
+        return game, game.check_rules(str(data["rules"]))
+    except InputError as err:
+        raise InputError(f"{source}: {err}") from None
 
 
 DAY_FIELDS = ("date", "game", "rules", "series", "question")  # a day's JSON: these, and its puzzle's entry
@@ -396,17 +416,11 @@ DAY_FIELDS = ("date", "game", "rules", "series", "question")  # a day's JSON: th
 def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
     """A day's JSON as a catalog of its one puzzle: the puzzle checked as a catalog's entry is,
     the day's own fields as well (a problem's question must be its strategy's)."""
-    for key in ("game", "rules"):
-        if key not in data:
-            raise InputError(f"{source}: missing field '{key}'")
+    game, rules = _game_rules(data, source)
     try:
-        game = get_game(str(data["game"]))
-        rules = game.check_rules(str(data["rules"]))
-    except InputError as err:
-        raise InputError(f"{source}: {err}") from None
-    if not (isinstance(data["date"], str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["date"])
-            and _is_date(data["date"])):
-        raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {as_json(data['date'])}")
+        parse_date(data["date"] if isinstance(data["date"], str) else "-")
+    except InputError:
+        raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {as_json(data['date'])}") from None
     if not isinstance(data.get("series", {}), dict):
         raise InputError(f"{source}: 'series' must be an object")
     kit = game.problem_kit()
@@ -420,14 +434,6 @@ def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
         if data.get("question") != asked:
             raise InputError(f"{source}: 'question' must be the strategy's, {as_json(asked)}, not {as_json(data.get('question'))}")
     return Catalog(game.name, rules, (entry,), day=data["date"])
-
-
-def _is_date(text: str) -> bool:
-    try:
-        date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def read_catalog(path: str | Path) -> Catalog:

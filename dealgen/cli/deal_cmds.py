@@ -36,18 +36,13 @@ def deal(game, number: int, rules: str | None, fmt: str, after: int, solution_pa
     """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20), or the position after
     --after moves of a solution: a position file that `render --position` draws and, for
     Pack 'n' Stack once the stock is empty, `prove` reads."""
-    from ..verify import replay_states
     from .render_cmds import follow
 
     formats = ["text", "unicode", "json", *game.export_formats()]
     fmt = fmt.strip().lower()
     if fmt not in formats:
         raise click.BadParameter(f"'{fmt}': use one of {', '.join(formats)}", param_hint="--format")
-    solution, _ = follow(game, number, rules, solution_path, after)
-    if solution is None:
-        state = game.deal(number, game.check_rules(rules))
-    else:
-        state = replay_states(solution)[after]
+    state = follow(game, number, rules, solution_path, after)[2]
     if fmt == "json":
         echo_json(game.to_json(state))
     elif fmt in ("text", "unicode"):

@@ -108,7 +108,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     # named by what it holds: --mix easy:2 is not a 40
     target = _target(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                        title or f"{get_game(name).title} Puzzles")
+                        title or f"{chosen_game.title} Puzzles")
     output_folder(target.parent)
     write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)

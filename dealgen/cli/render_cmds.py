@@ -83,27 +83,25 @@ def solve_for(game: Game, number: int, rules: str | None, need_moves: bool,
     return result.to_solution(), result.grade
 
 
-def verified(solution: Solution) -> Solution:
-    verdict = replay(solution)
-    if not verdict.ok:
-        raise CheckFailed(f"the solution does not verify: {verdict.line()}")
-    return solution
-
-
 def follow(game: Game, number: int, rules: str | None, solution_path: str | None, after: int,
-           grade: bool = False) -> tuple[Solution | None, str | None]:
+           grade: bool = False) -> tuple[Solution | None, str | None, object]:
     """The verified line of play that ``--after`` moves are taken along (the solution file, else
-    the solver's; None when neither is needed) and, with ``grade``, the deal's grade."""
+    the solver's; None when neither is needed), with ``grade`` the deal's grade, and the
+    position after ``after`` moves (the deal itself for 0)."""
     if after < 0:
         raise InputError(f"--after {after}: give a number of moves from 0 up")
     solution, graded = load_solution(game, number, rules, solution_path)
     if solution is None and (after > 0 or grade):
         solution, graded = solve_for(game, number, game.check_rules(rules), need_moves=after > 0, grade=grade)
-    if solution is not None:
-        verified(solution)
-    if after > (len(solution.moves) if solution else 0):
+    if solution is None:
+        return None, None, game.deal(number, game.check_rules(rules))
+    states: list = []  # the replay that verifies also gives the position
+    verdict = replay(solution, states)
+    if not verdict.ok:
+        raise CheckFailed(f"the solution does not verify: {verdict.line()}")
+    if after > len(solution.moves):
         raise InputError(f"--after {after} is beyond the end of the solution ({len(solution.moves)} moves)")
-    return solution, graded if grade else None  # (a solution file's grade comment is not shown either)
+    return solution, graded if grade else None, states[after]  # (a solution file's grade comment is not shown either)
 
 
 def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, str | None]:
@@ -239,10 +237,9 @@ def render(game: Game, number: int | None, output: str, after: int, mono: bool, 
     if number is None:
         raise InputError("give a deal NUMBER, or --position FILE")
 
-    solution, grade = follow(game, number, asked, solution_path, after, grade=not no_grade)
+    solution, grade, state = follow(game, number, asked, solution_path, after, grade=not no_grade)
     if solution is not None:
         rules = solution.rules
-    state = replay_states(solution)[after] if after else game.deal(number, rules)
     note = f"after move {after} of {len(solution.moves)}" if after else None
     scene = position_scene(game, state, DiagramOptions(mono=mono, grade=grade, note=note))
     title = f"{game.title} deal {number}" + (f", after move {after}" if after else "")

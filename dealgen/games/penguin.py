@@ -439,14 +439,10 @@ onto column 6. Every solution in this book was replayed move by move by the game
         rules, deal = check_header(self, data, source)
         beak: Card = data["beak"]
         home = [0, 0, 0, 0]
-        places: dict[Card, list[str]] = {}
-
-        placed: list[tuple[Card, str]] = []
+        placed: list[tuple[Card, str]] = []  # every card with where it was given
 
         def seen(cards: Iterable[Card], where: str) -> None:
-            for c in cards:
-                places.setdefault(c, []).append(where)
-                placed.append((c, where))
+            placed.extend((c, where) for c in cards)
 
         for s, suit in enumerate(SUITS):
             top = data["foundations"][suit]
@@ -467,7 +463,8 @@ onto column 6. Every solution in this book was replayed move by move by the game
                     f"one it shows: is the beak or a foundation wrong?)")
 
         check_once(placed, source, hint)
-        absent = [c.code for c in CARDS if c not in places]
+        present = {c for c, _ in placed}
+        absent = [c.code for c in CARDS if c not in present]
         if absent:
             raise InputError(located(f"missing card(s): {' '.join(absent)}", source))
         columns = tuple(tuple(col) for col in data["columns"])
