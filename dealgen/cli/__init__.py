@@ -18,7 +18,7 @@ import click
 from .. import __version__
 from ..cards import SUITS, SUIT_SYMBOLS
 from ..errors import DealgenError
-from .common import note
+from .common import note, show_library_notes
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))
 
@@ -57,6 +57,7 @@ class _Group(click.Group):
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
         _safe_streams()
+        show_library_notes()
         # At exit the interpreter's last collection would walk every object the searches' caches
         # still hold (3 s after a 10 s proof), none of them garbage: freeze them first (atexit
         # runs before it). Once, however often main runs in one process (as under tests).

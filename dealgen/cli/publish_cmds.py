@@ -10,10 +10,10 @@ from typing import Any, Iterator
 
 import click
 
-from ..catalog import read_catalog, require_verified, write_catalog
+from ..catalog import failure_line, read_catalog, require_verified, write_catalog
 from ..errors import CheckFailed, InputError
 from ..daily import DEFAULT_WEEK
-from ..fileio import (KeyTwiceGiven, check_free, check_writable, output_folder, parse_json, planned_folder, read_text,
+from ..fileio import (KeyTwiceGiven, check_free, check_writable, made_folder, parse_json, planned_folder, read_text,
                       write_atomic, write_files)
 from ..games import get_game
 from ..deals import MAX_DEAL
@@ -109,8 +109,8 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     target = _target(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
     selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                         title or f"{chosen_game.title} Puzzles")
-    output_folder(target.parent)
-    write_catalog(selection.catalog, target)
+    with made_folder(target.parent):  # only now, and gone again if the writing fails
+        write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
     what = "problem" if get_game(name).problem_kit() is not None else "deal"
     click.echo(f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)")
@@ -203,15 +203,15 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     pdf = typeset(cat, layout, info)
     if save_catalog:  # (verified above)
         write_atomic(save_catalog, cat.dumps())
-    output_folder(target.parent)  # only now: a run that fails leaves no empty folder
-    write_atomic(target, pdf)
+    with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
+        write_atomic(target, pdf)
     click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
 def _target(output: str | None, default_name: str) -> Path:
     """The file to write: ``output``, or ``default_name`` in output/. Checked now; the default
-    folder is made only when the file is ready (``output_folder`` then), so a failed run
+    folder is made only when the file is ready (``made_folder`` then), so a failed run
     leaves nothing behind."""
     return check_writable(output) if output else planned_folder(OUTPUT) / default_name
 
@@ -380,7 +380,7 @@ def _daily_series(game, date_text, days: int, week, rules, catalog, series_start
     for _, i in picks:
         verdict = cat.entries[i].verify(cat)
         if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
+            raise CheckFailed(f"{catalog}: nothing written: {failure_line(verdict)}")
     first_day = picks[0][0]
     for day, i in picks:
         entry = cat.entries[i]
@@ -459,7 +459,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
         _check_day_free(folder, day_stem(game, game.default_rules, day), {"deal": entry.deal, "turn": entry.turn})
         verdict = entry.verify(Catalog(game.name, rules, (entry,)))  # the gate: nothing unverified is drawn
         if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
+            raise CheckFailed(f"nothing written: {failure_line(verdict)}")
         files = _problem_day_files(game, day, entry, mono)
         _write_day(folder, files, day, first_day)
         click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "

@@ -17,8 +17,8 @@ from ..deals import parse_deal_number
 from ..errors import CheckFailed, IllegalMove, InputError
 from ..fileio import check_writable, planned_folder, write_atomic, write_files
 from ..games import GAMES, Game, get_game
-from ..solution import Solution, parse_solution, read_solution
-from ..verify import replay, replay_states
+from ..solution import Solution, parse_solution
+from ..verify import read_played, replay, replay_states
 from . import main
 from .common import DEAL, GAME, DealCommand, named, note, rules_option
 
@@ -50,7 +50,7 @@ def load_solution(game: Game, number: int, rules: str | None, path: str | None) 
     """A solution from ``path`` (checked against the game, deal and rules asked for) or None."""
     if path is None:
         return None, None
-    solution = read_solution(path)
+    solution = read_played(path)  # (a record that fails is read up to its failing move)
     if solution.game != game.name or solution.deal != number:
         raise InputError(f"{path}: this solution is for {solution.game} deal {solution.deal}, "
                          f"not {game.name} deal {number}")
@@ -310,7 +310,7 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
             raise InputError("give a solution file or --solution, not both")
         if args[0].strip().lower() in GAMES and not Path(args[0]).exists():
             raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
-        solution = read_solution(args[0])
+        solution = read_played(args[0])
         game = get_game(solution.game)
         if rules is not None and not solution.rules_given:  # the file leaves the rule set open
             solution = dataclasses.replace(solution, rules=game.check_rules(rules))

@@ -12,8 +12,8 @@ from ..errors import InputError
 from ..games import get_game
 from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
 from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_json, verdict_lines
-from ..solution import parse_solution
-from ..verify import replay
+from ..solution import stream_solution
+from ..verify import replay_steps
 from . import main
 from .common import echo_json, echo_json_error
 
@@ -93,8 +93,8 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
                 click.echo("position where the first failure shows:")
                 click.echo(get_game("pack-n-stack").to_text(check.position), nl=False)
         return 0 if ok else 1
-    solution = parse_solution(text, source)
-    verdict = replay(solution)
+    solution, moves = stream_solution(text, source)  # the moves read as they are played: a bad one ends it
+    verdict = replay_steps(solution, moves)
     if as_json:
         echo_json({**verdict.to_json(), **_shown_json(solution.game, verdict, show)})
     else:

@@ -68,7 +68,10 @@ class Tree:
 def is_strategy(text: str) -> bool:
     """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
     the other is then named as missing, rather than read as some other kind of file)."""
-    lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
+    lowered = text.lower()
+    if MARKER not in lowered and "tree:" not in lowered:  # (most files: a solution of megabytes is not split)
+        return False
+    lines = [ln.split("#", 1)[0].strip() for ln in lowered.splitlines()]
     return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
 
