@@ -125,11 +125,14 @@ def replay_steps(head: Solution, steps: Iterable[tuple[str, str, int | None]], s
     return Verdict(head, played, outcome.status == "won", outcome.summary, reached=reached, final=state)
 
 
-def read_played(path: str | Path) -> Solution:
+def read_played(path: str | Path, rules: str | None = None) -> Solution:
     """A solution file for a command that replays it next (a walkthrough, ``--solution``): its
     moves played as they are read, so that one that fails ends the reading there, and the
-    caller's replay names it (a solution followed by megabytes of moves is refused at once)."""
+    caller's replay names it (a solution followed by megabytes of moves is refused at once).
+    ``rules`` (a command's --rules) are played when the file names none."""
     head, steps = stream_solution(solution_text(path), str(path))
+    if rules is not None and not head.rules_given:
+        head = replace(head, rules=get_game(head.game).check_rules(rules))
     read: list[tuple[str, str, int]] = []
 
     def kept() -> Iterator[tuple[str, str, int]]:

@@ -108,7 +108,8 @@ def _number(draw, text: str) -> str:
     if not numbers:
         return text
     number = numbers[draw(st.integers(0, len(numbers) - 1))]
-    other = draw(st.one_of(st.integers(-10, 10**6).map(str), st.sampled_from(["9" * 4400, "-0", "1e999", "00", "1_0"])))
+    other = draw(st.one_of(st.integers(-10, 10**6).map(str), st.integers(10**6).map(str),
+                           st.sampled_from(["9" * 4400, "-" + "9" * 4301, "-0", "1e999", "00", "1_0", "0x1F", "+5", "²"])))
     return text[:number.start()] + other + text[number.end():]
 
 

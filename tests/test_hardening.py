@@ -336,6 +336,19 @@ def test_a_solution_followed_by_a_flood_of_moves_is_refused_at_the_first_bad_one
     assert result.exit_code == 1 and "FAILED at move 92" in result.output and len(seen) == 92
 
 
+def test_a_walkthroughs_rules_apply_while_its_file_is_read(tmp_path: Path) -> None:
+    """A file without a rules: line, drawn under --rules: read (and played as read) under those
+    rules, not cut short where the game's first rule set would refuse a move."""
+    solved = tmp_path / "free.sol"
+    assert run("solve", "idiots-delight", "1", "--rules", "free", "-o", solved).exit_code == 0
+    bare = tmp_path / "bare.sol"
+    bare.write_text("".join(line for line in solved.read_text().splitlines(True) if not line.startswith("rules:")))
+    assert run("verify", bare).exit_code == 1  # (under strict, the default, a deal comes too early)
+    result = run("walkthrough", bare, "--rules", "free", "-o", tmp_path / "w.pdf")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "w.pdf").is_file()
+
+
 def test_a_streamed_solution_still_names_a_bad_token_before_the_failure(tmp_path: Path) -> None:
     path = tmp_path / "bad.sol"
     lines = SOLUTION_1.read_text().splitlines()
@@ -427,3 +440,14 @@ def test_a_number_too_long_to_read_in_a_layout_is_one_line(tmp_path: Path) -> No
     line = one_error_line(run("book", "--catalog", SEEDS / "penguin-40.json", "--layout", layout,
                               "-o", tmp_path / "b.pdf"), 2)
     assert f"{layout}:16: cannot read the layout: a number of more than 4,300 digits" in line
+
+
+def test_an_error_quoting_line_breaks_of_the_input_stays_one_line(tmp_path: Path) -> None:
+    """Found by the fuzzing: a day's 'date' holding U+0085 and U+2028, which break lines as
+    Python (and some terminals and log readers) read them, quoted in the error."""
+    entry = json.loads((SEEDS / "penguin-40.json").read_text())["deals"][0]
+    day = tmp_path / "day.json"
+    day.write_text(json.dumps({"date": "x\x85y\u2028z\u202e", "game": "penguin", "rules": "parlett", **entry},
+                              ensure_ascii=False))
+    line = one_error_line(run("verify", day), 2)
+    assert line.endswith("'date' must be a date as YYYY-MM-DD, not \"x\\x85y\\u2028z\\u202e\"")

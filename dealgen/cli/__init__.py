@@ -99,13 +99,19 @@ class _Group(click.Group):
                 err.command_path = f"{ctx.command_path} {ctx.meta['dealgen.command']}"
             raise
         except DealgenError as err:
-            click.echo(f"dealgen: error: {err}", err=True)
+            click.echo(f"dealgen: error: {one_line(str(err))}", err=True)
             sys.exit(err.exit_code)
         except KeyboardInterrupt:
             note("dealgen: interrupted")
             sys.exit(130)
         except OSError as err:
             _stdout_failed(err)
+
+
+def one_line(message: str) -> str:
+    """An error as one line however it is read: what the input held (quoted in messages) may
+    break lines (U+0085, U+2028) or hide, as control characters do; those are spelt as escapes."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in message)
 
 
 def _stdout_failed(err: OSError) -> None:
