@@ -50,13 +50,13 @@ print(replay(parse_solution(read_text(sys.argv[1], "solution file"), sys.argv[1]
 VERIFY = PEAK + "from dealgen.cli import main\nmain()\n"
 
 from dealgen.fileio import read_text  # noqa: E402
-from dealgen.solution import parse_solution, stream_solution  # noqa: E402
+from dealgen.solution import stream_solution  # noqa: E402
 from dealgen.solve import solve_deal  # noqa: E402
-from dealgen.verify import replay, replay_steps  # noqa: E402
+from dealgen.verify import replay_steps  # noqa: E402
 
 
 def child(code: str, *args: str) -> tuple[float, float, str]:
-    """``code`` run in a process of its own: its seconds (from its start), its peak MB resident,
+    """``code`` run in a process of its own: its seconds (from its start), its peak MiB resident,
     and the first line it prints."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True)
@@ -87,12 +87,12 @@ def main() -> None:
             handle.write(line * (args.extra // 12) + " ".join(["1h"] * (args.extra % 12)) + "\n")
         size = long.stat().st_size
         print(f"file: penguin deal 1's solution ({len(solution.moves)} moves) and {args.extra:,} moves '1h': "
-              f"{size / 1e6:.1f} MB")
+              f"{size / 1e6:.1f} MB ({size / 2**20:.1f} MiB)")
 
         base = child(VERIFY, "verify", str(alone))
         full = child(VERIFY, "verify", str(long))
-        print(f"dealgen verify, the solution alone:  {base[0]:7.2f} s  {base[1]:7.1f} MB peak resident  ({base[2]})")
-        print(f"dealgen verify, the long file:       {full[0]:7.2f} s  {full[1]:7.1f} MB peak resident")
+        print(f"dealgen verify, the solution alone:  {base[0]:7.2f} s  {base[1]:7.1f} MiB peak resident  ({base[2]})")
+        print(f"dealgen verify, the long file:       {full[0]:7.2f} s  {full[1]:7.1f} MiB peak resident")
         print(f"  {full[2]}")
 
         times = []
@@ -102,13 +102,13 @@ def main() -> None:
             times.append(time.perf_counter() - began)
         tracemalloc.start()
         streamed(long)
-        peak = tracemalloc.get_traced_memory()[1] / 1e6
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
-        print(f"in process, streamed (verify's way): {min(times):7.2f} s  {peak:7.1f} MB allocated at peak "
-              f"(the text itself: {size / 1e6:.1f} MB); refused at move {verdict.error.move}")
+        print(f"in process, read, streamed replay:   {min(times):7.2f} s  {peak:7.1f} MiB allocated at peak "
+              f"(the text itself: {size / 2**20:.1f} MiB); refused at move {verdict.error.move}")
         if args.eager:
             eager = child(EAGER, str(long))
-            print(f"every move read first, then replayed: {eager[0]:6.2f} s  {eager[1]:7.1f} MB peak resident "
+            print(f"every move read first, then replayed: {eager[0]:6.2f} s  {eager[1]:7.1f} MiB peak resident "
                   f"(its own process)")
             print(f"  {eager[2]}")
 

@@ -465,7 +465,6 @@ class Fuzzer:
     def _readers(self) -> dict[str, Reader]:
         from dealgen.catalog import parse_catalog
         from dealgen.pns.kit import solution as question_of, strategy_text
-        from dealgen.solution import Solution
 
         catalogs = {game: self._catalog_slice(name) for game, name in (
             ("penguin", "penguin-40.json"), ("perpetual-motion", "perpetual-motion-20.json"),

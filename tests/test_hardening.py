@@ -297,7 +297,7 @@ def test_killing_a_scan_leaves_workers_that_exit_quietly(tmp_path: Path) -> None
         while not (results.is_file() and results.read_text().count("\n") >= 4) and time.monotonic() < deadline:
             time.sleep(0.1)  # the workers are at work
         workers = _children(scan.pid)
-        assert len(workers) == 2 and results.read_text().count("\n") >= 4
+        assert len(workers) >= 2 and results.read_text().count("\n") >= 4  # (the two workers, and any helper)
     finally:
         os.kill(scan.pid, signal.SIGKILL)
         scan.wait()
