@@ -67,7 +67,8 @@ JSON_VALUES = st.one_of(
 FIELD_NAMES = ["deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by", "turn", "stars", "n",
                "position", "strategy", "date", "game", "rules", "series", "question", "schema", "version", "title",
                "deals", "selection", "states_expanded", "min_cells", "passes", "autor", "grdae", "beak", "columns",
-               "cells", "foundations", "stock", "piles", "stacks", "square", "to_move", "quiet"]
+               "cells", "foundations", "stock", "piles", "stacks", "square", "to_move", "quiet", "certified",
+               "audit_positions"]
 
 
 # -- mutations --------------------------------------------------------------------------------------
