@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dealgen.catalog import Catalog, Entry, parse_catalog, read_catalog, verify_catalog, write_catalog
+from dealgen.publish.catalog import Catalog, Entry, parse_catalog, read_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game

@@ -12,7 +12,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
+from dealgen.publish.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
                           series_order, window_start)
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
@@ -118,7 +118,7 @@ def test_daily_bad_input(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game, beside", [("pack-n-stack", True), ("penguin", False)])
 def test_a_tall_diagram_goes_beside_the_text_in_a_wide_image(game, beside) -> None:
-    from dealgen.daily import IMAGE_SIZES, day_scene
+    from dealgen.publish.daily import IMAGE_SIZES, day_scene
     from dealgen.games import get_game
     from dealgen.render.registry import DiagramOptions, position_scene
     from dealgen.render.scene import Group

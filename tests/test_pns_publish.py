@@ -14,18 +14,19 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from dealgen.book import BookInfo, book_pdf
-from dealgen.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
+from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.cli.publish_cmds import _problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
-from dealgen.layout import load_layout
-from dealgen.pns.kit import GRADE_BY_STARS
-from dealgen.pns.lines import solution_lines
-from dealgen.pns.players import greedy_move
-from dealgen.pns.problems import stars_for
-from dealgen.pns.strategy import count_nodes, parse_strategy, winner_shifts
+from dealgen.publish.layout import load_layout
+from dealgen.solve import problem_kit
+from dealgen.solve.pack_n_stack.kit import GRADE_BY_STARS
+from dealgen.solve.pack_n_stack.lines import solution_lines
+from dealgen.solve.pack_n_stack.players import greedy_move
+from dealgen.solve.pack_n_stack.problems import stars_for
+from dealgen.solve.pack_n_stack.strategy import count_nodes, parse_strategy, winner_shifts
 
 from .conftest import DATA
 from .pdfcheck import colour_operations
@@ -142,7 +143,7 @@ def test_a_grade_that_its_stars_do_not_make_is_bad_input(tmp_path: Path, changes
 
 
 def test_the_greedy_star_needs_a_greedy_pack_that_loses():
-    from dealgen.pns.kit import check_claims
+    from dealgen.solve.pack_n_stack.kit import check_claims
 
     good = entry()
     assert good.metrics["greedy_fails"] and check_claims(good, "t") is None
@@ -336,7 +337,7 @@ def test_a_solution_cut_short_names_the_strategy_file():
     from dealgen.render.problem import deeper
 
     state = entry().state(GAME, GAME.default_rules)
-    question, lines, _ = GAME.problem_kit().solution(entry().strategy_text(GAME), "pns-26")
+    question, lines, _ = problem_kit(GAME).solution(entry().strategy_text(GAME), "pns-26")
     more = deeper("pack-n-stack-2026-11-23-strategy.txt")
     text = PdfReader(io.BytesIO(problem_pdf_bytes(GAME, state, question, lines[:2], more))).pages[0].extract_text()
     assert "pack-n-stack-2026-11-23-strategy.txt" in " ".join(text.split())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..games import GAMES
-from . import main
+from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 

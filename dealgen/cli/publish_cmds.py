@@ -10,16 +10,17 @@ from typing import Any, Iterator
 
 import click
 
-from ..catalog import read_catalog, require_verified, write_catalog
+from ..publish.catalog import read_catalog, require_verified, write_catalog
 from ..errors import CheckFailed, InputError
-from ..daily import DEFAULT_WEEK
+from ..publish.daily import DEFAULT_WEEK
 from ..fileio import (KeyTwiceGiven, check_free, check_writable, output_folder, parse_json, planned_folder, read_text,
                       write_atomic, write_files)
 from ..games import get_game
 from ..deals import MAX_DEAL
-from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
+from ..publish.generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from ..grade import GRADES, load_calibration
-from . import main
+from ..solve import problem_kit
+from .app import main
 from .common import ProgressLine, jobs_option, named, note, rules_option, titled
 
 OUTPUT = Path("output")
@@ -50,7 +51,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
     """A fresh graded selection, with progress on stderr."""
     game = get_game(game_name)
     rules = game.check_rules(rules)
-    problems = game.problem_kit() is not None
+    problems = problem_kit(game) is not None
     if problems and max_states is not None:
         raise InputError(f"--max-states budgets the solitaire solver; {game.name} problems are found by a proof "
                          f"search with its own node budget")
@@ -75,7 +76,7 @@ def _select(game_name: str, rules: str | None, count: int | None, mix: str | Non
             line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
 
         if problems:
-            from ..problemset import select_problems
+            from ..publish.problemset import select_problems
 
             selection = select_problems(game, rules, None if "any" in wanted else wanted, sum(wanted.values()),
                                         start, seed, max_tries, jobs, title, progress)
@@ -103,7 +104,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     name = chosen_game.name
     if output is not None and not check_writable(output).name.lower().endswith(".json"):  # a folder: named as such
         raise InputError(f"{output}: a catalog is JSON; give a file name ending in .json")
-    default = PROBLEM_COUNT if chosen_game.problem_kit() is not None else 40
+    default = PROBLEM_COUNT if problem_kit(chosen_game) is not None else 40
     total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
     # named by what it holds: --mix easy:2 is not a 40
     target = _target(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
@@ -112,7 +113,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     output_folder(target.parent)
     write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
-    what = "problem" if get_game(name).problem_kit() is not None else "deal"
+    what = "problem" if problem_kit(get_game(name)) is not None else "deal"
     click.echo(f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)")
 
 
@@ -144,8 +145,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
-    from ..layout import load_layout
+    from ..publish.book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+    from ..publish.layout import load_layout
 
     layout = load_layout(layout_name)
     for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
@@ -269,7 +270,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
     """
     import datetime as dt
 
-    from ..daily import day_range, parse_date, parse_week, pick, window_start
+    from ..publish.daily import day_range, parse_date, parse_week, pick, window_start
     from ..scan import solve_many
 
     if catalog is not None or series_start is not None:
@@ -282,7 +283,7 @@ def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs,
     dates = day_range(first, days)
     weekly = parse_week(week, GRADES)
     window_start(first)  # refuses dates before the series began, before anything is made
-    if g.problem_kit() is not None:
+    if problem_kit(g) is not None:
         _daily_problems(g, rules, dates, weekly, mono, jobs, output)
         return
     if load_calibration(g.name, rules) is None:
@@ -360,7 +361,7 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
 def _daily_series(game, date_text, days: int, week, rules, catalog, series_start, mono: bool, output: str) -> None:
     """Daily files from a seed catalog, one entry a day from the series start: the catalog's
     order, or the weekday's grade with ``week``."""
-    from ..daily import parse_date, series_days, series_order
+    from ..publish.daily import parse_date, series_days, series_order
 
     if catalog is None:
         raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
@@ -401,7 +402,7 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
                series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day, drawn in memory first; ``series`` names the catalog entry it comes from."""
     from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
+    from ..publish.daily import IMAGE_SIZES, day_scene, day_words, grade_mark
     from ..render.pdf import walkthrough_pdf_bytes
     from ..render.png import fitting_dpi, png_bytes
     from ..render.registry import DiagramOptions, position_scene
@@ -433,9 +434,9 @@ def _day_files(game, rules: str, day, solution, grade: str, percentile: float, m
 def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, output: str) -> None:
     """Daily problems: the day's deal is the first in its window with a problem of the weekday's
     grade, and the problem is the strongest of that grade in the deal's endgame."""
-    from ..catalog import Catalog, ProblemEntry
-    from ..daily import pick
-    from ..problemset import find_many
+    from ..publish.catalog import Catalog, ProblemEntry
+    from ..publish.daily import pick
+    from ..publish.problemset import find_many
 
     folder = planned_folder(output)
     _check_day_names(folder, [day_stem(game, game.default_rules, day) for day in dates], True)
@@ -469,13 +470,13 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
 def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None) -> dict[str, bytes]:
     """Every file of one day's problem, drawn in memory first; ``series`` as for _day_files."""
     from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
+    from ..publish.daily import IMAGE_SIZES, day_scene, day_words, grade_mark
     from ..render.pdf import problem_pdf_bytes
     from ..render.png import fitting_dpi, png_bytes
     from ..render.problem import deeper, solution_scene
     from ..render.registry import DiagramOptions, position_scene
 
-    kit = game.problem_kit()
+    kit = problem_kit(game)
     question, lines, complete = kit.solution(entry.strategy_text(game), entry.source)
     state = entry.state(game, game.default_rules)
     stem = day_stem(game, game.default_rules, day)

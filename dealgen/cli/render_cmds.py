@@ -18,8 +18,9 @@ from ..errors import CheckFailed, IllegalMove, InputError
 from ..fileio import check_writable, planned_folder, write_atomic, write_files
 from ..games import GAMES, Game, get_game
 from ..solution import Solution, parse_solution, read_solution
+from ..solve import problem_kit
 from ..verify import replay, replay_states
-from . import main
+from .app import main
 from .common import DEAL, GAME, DealCommand, named, note, rules_option
 
 MAX_PIXELS_SIDE = 20_000
@@ -109,7 +110,8 @@ def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, st
     file) and, for a strategy, its question ("Red to play and win in 3"). A strategy that is to be
     ``drawn`` with its question must verify first; otherwise only its position is taken."""
     from ..fileio import parse_json, read_text
-    from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_lines
+    from ..solution import is_strategy
+    from ..solve.pack_n_stack.strategy import check_tree, parse_strategy, verdict_lines
 
     text = read_text(path, "position")
     if text.lstrip().startswith("{"):  # `dealgen deal --format json`
@@ -126,7 +128,7 @@ def load_position(game: Game, path: str, drawn: bool = True) -> tuple[object, st
     if is_strategy(text):
         if game.name != "pack-n-stack":
             raise InputError(f"{path}: a strategy file is a pack-n-stack problem, not {game.name}")
-        from ..pns.lines import question
+        from ..solve.pack_n_stack.lines import question
 
         tree = parse_strategy(text, path)
         if not drawn:
@@ -155,7 +157,7 @@ def _refuse_other_kinds(text: str, path: str) -> None:
         solution = parse_solution(text, path)
     except InputError:
         return  # not a list of moves either: the position's own error says what is wrong
-    record = get_game(solution.game).problem_kit() is not None  # a game between players
+    record = problem_kit(get_game(solution.game)) is not None  # a game between players
     where = f"{solution.game} {solution.deal} --solution {path} --after K"
     raise InputError(f"{path}: a {'game record' if record else 'solution'} ({len(solution.moves)} moves of deal "
                      f"{solution.deal}), not a position; save the position after K of its moves with "

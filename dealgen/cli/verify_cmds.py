@@ -7,14 +7,14 @@ import sys
 
 import click
 
-from ..catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
+from ..publish.catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
 from ..errors import InputError
 from ..games import get_game
 from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
-from ..pns.strategy import check_tree, is_strategy, parse_strategy, verdict_json, verdict_lines
-from ..solution import parse_solution
+from ..solve.pack_n_stack.strategy import check_tree, parse_strategy, verdict_json, verdict_lines
+from ..solution import is_strategy, parse_solution
 from ..verify import replay
-from . import main
+from .app import main
 from .common import echo_json, echo_json_error
 
 STDIN = "<stdin>"  # how errors name standard input

@@ -250,11 +250,6 @@ b2 onto the pile on b5; b2>b5 moves the pile on b2 to the empty square b5; pass 
 this book was replayed by the game engine before printing.
 """
 
-    def problem_kit(self) -> Any:
-        from ..pns import kit  # the problem machinery sits on top of the engine
-
-        return kit
-
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PnsState:
         rules = self.check_rules(rules)

@@ -34,16 +34,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..catalog import MAX_GOAL
-from ..deals import is_whole
-from ..errors import IllegalMove, InputError, located
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import SIDES, PnsState
-from ..games.textform import read_fields
-from ..solution import read_move
+from ...deals import is_whole
+from ...errors import IllegalMove, InputError, located
+from ...games.pack_n_stack import PACK_N_STACK as GAME
+from ...games.pack_n_stack import SIDES, PnsState
+from ...games.textform import read_fields
+from ...solution import MARKER, read_move
 from .race import check_certificate, race_win
 
-MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
+MAX_GOAL = 99  # the largest N a "wins in N" claim may name: problems are found at N <= 15
 
 
 @dataclass
@@ -63,13 +62,6 @@ class Tree:
     winner: str
     n: int
     root: Node
-
-
-def is_strategy(text: str) -> bool:
-    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
-    the other is then named as missing, rather than read as some other kind of file)."""
-    lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
-    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
 
 def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
