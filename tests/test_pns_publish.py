@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from dealgen.publish.book import BookInfo, book_pdf
 from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
-from dealgen.cli.publish_cmds import _problem_day_files
+from dealgen.publish.daily_kit import problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
 from dealgen.publish.layout import load_layout
@@ -244,7 +244,7 @@ def test_a_small_book_end_to_end(tmp_path: Path):
 
 
 def test_daily_files_of_a_problem(tmp_path: Path):
-    files = _problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
+    files = problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
     stem = "pack-n-stack-2026-11-23"
     assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
                                                           "-solution.png", "-strategy.txt", ".json"))

@@ -23,7 +23,6 @@ from __future__ import annotations
 import io
 import json
 import logging
-import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -426,6 +425,16 @@ def require_verified(catalog: Catalog) -> None:
     for verdict in verify_catalog(catalog):
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
+
+
+def read_matching_catalog(path: str, game: str | None, rules: str | None) -> Catalog:
+    """The catalog at ``path``; InputError when --game or --rules, if given (not None), disagree with it."""
+    cat = read_catalog(path)
+    if game is not None and get_game(game).name != cat.game:
+        raise InputError(f"--game {game}: {path} is a catalog of {cat.game} deals")
+    if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
+        raise InputError(f"--rules {rules}: {path} holds deals under '{cat.rules}' rules")
+    return cat
 
 
 def write_catalog(catalog: Catalog, path: str | Path) -> Path:
