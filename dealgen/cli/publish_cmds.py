@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import time
-from dataclasses import replace
-from pathlib import Path
-
 import click
 
-from ..publish.catalog import read_matching_catalog, require_verified, write_catalog
-from ..errors import CheckFailed, InputError
 from ..publish.daily import DEFAULT_WEEK
 from ..publish.daily_kit import publish_days
-from ..fileio import (check_writable, output_folder, planned_folder, write_atomic)
-from ..games import get_game
-from ..deals import MAX_DEAL
-from ..publish.generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
-from ..grade import GRADES
-from ..solve import problem_kit
+from ..publish import OUTPUT
 from .app import main
 from .common import ProgressLine, jobs_option, named, note, rules_option, titled
-
-OUTPUT = Path("output")
-PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
 
 
 def _selection_options(func):
@@ -44,47 +30,6 @@ def _selection_options(func):
     return func
 
 
-def _select(game_name: str, rules: str | None, count: int | None, mix: str | None, start: int | None,
-            seed: int | None, max_tries: int, jobs: int, max_states: int | None, title: str) -> Selection:
-    """A fresh graded selection, with progress on stderr."""
-    game = get_game(game_name)
-    rules = game.check_rules(rules)
-    problems = problem_kit(game) is not None
-    if problems and max_states is not None:
-        raise InputError(f"--max-states budgets the solitaire solver; {game.name} problems are found by a proof "
-                         f"search with its own node budget")
-    default = PROBLEM_COUNT if problems else 40
-    if mix is not None:
-        wanted = parse_mix(mix, GRADES)
-    elif problems:  # problems come in whatever grades the deals give, unless --mix asks
-        wanted = {"any": default if count is None else count}
-        if wanted["any"] < 1:
-            raise InputError(f"--count must be at least 1, got {wanted['any']}")
-    else:
-        wanted = even_mix(default if count is None else count, GRADES)
-    if mix and count is not None and count != sum(wanted.values()):
-        raise InputError(f"--count {count} disagrees with --mix, which asks for {sum(wanted.values())}")
-    if 1 <= max_tries < sum(wanted.values()):  # (below 1 is refused with the other selection checks)
-        raise InputError(f"{sum(wanted.values())} puzzles need at least as many deals, one a deal, but --max-tries "
-                         f"is {max_tries}; raise it")
-    began = time.monotonic()
-    with ProgressLine() as line:
-        def progress(tried: int, kept: dict[str, int]) -> None:
-            bands = " ".join(f"{g} {kept[g]}/{n}" for g, n in wanted.items())
-            line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
-
-        if problems:
-            from ..publish.problemset import select_problems
-
-            selection = select_problems(game, rules, None if "any" in wanted else wanted, sum(wanted.values()),
-                                        start, seed, max_tries, jobs, title, progress)
-        else:
-            selection = select_graded(game.name, rules, wanted, start, seed, max_tries, jobs, max_states, title,
-                                      progress)
-    note(f"{selection.report()} in {time.monotonic() - began:.1f} s")
-    return selection
-
-
 @main.command()
 @click.argument("game")
 @_selection_options
@@ -98,21 +43,10 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     Deals are tried in order from --start (or drawn from --seed); the first that fill each grade
     band are kept, easiest first. Every solution is replayed through the engine before writing.
     """
-    chosen_game = get_game(game)
-    name = chosen_game.name
-    if output is not None and not check_writable(output).name.lower().endswith(".json"):  # a folder: named as such
-        raise InputError(f"{output}: a catalog is JSON; give a file name ending in .json")
-    default = PROBLEM_COUNT if problem_kit(chosen_game) is not None else 40
-    total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
-    # named by what it holds: --mix easy:2 is not a 40
-    target = _target(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
-    selection = _select(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                        title or f"{chosen_game.title} Puzzles")
-    output_folder(target.parent)
-    write_catalog(selection.catalog, target)
-    count_kept = len(selection.catalog.entries)
-    what = "problem" if problem_kit(get_game(name)) is not None else "deal"
-    click.echo(f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)")
+    from ..publish.make import make_catalog
+
+    click.echo(make_catalog(game, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output,
+                            ProgressLine(), note))
 
 
 @main.command()
@@ -143,87 +77,16 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..publish.book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
-    from ..publish.layout import load_layout
+    from ..publish.make import make_book
 
-    layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
-        check_printable(text or "", option)  # before any deal is solved
-    check_title_page(BookInfo(title or "", subtitle or "", author or ""), layout)
-    if every < 0:
-        raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
-    if catalog is not None:
-        chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
-                  if value is not None]
-        # (--jobs is let through: it says how to work, not what to make, and scripts pass it always)
-        chosen += [f"--{name.replace('_', '-')}" for name in ("max_tries", "max_states") if _given(name)]
-        if chosen:
-            raise InputError(f"{', '.join(chosen)} {'are' if len(chosen) > 1 else 'is'} for choosing a fresh selection "
-                             f"of deals; with --catalog the deals are the catalog's")
-        cat = read_matching_catalog(catalog, game if _given("game") else None, rules)
-        for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author)):
-            if option is None:  # the catalog's own, printed unless an option replaces it
-                check_printable(text, f"{catalog}: its {field_name}")
-    if output is not None and not output.lower().endswith(".pdf"):
-        raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
-    game_name = cat.game if catalog is not None else get_game(game).name
-    book_rules = cat.rules if catalog is not None else get_game(game_name).check_rules(rules)
-    target = _target(output, f"{get_game(game_name).file_stem(book_rules)}-book-{layout.name}.pdf")
-    if save_catalog:
-        if not check_writable(save_catalog).name.lower().endswith(".json"):  # (so never the book, a .pdf)
-            raise InputError(f"{save_catalog}: a catalog is JSON; give --save-catalog a file name ending in .json")
-    if catalog is None:  # type too big for a four-up cell is found before the deals are chosen
-        chosen_game = get_game(game_name)
-        widest = SEEDED_MAX - 1 if seed is not None else (start or 1) + max(max_tries, 1) - 1
-        check_puzzle_heads(chosen_game, rules or chosen_game.default_rules, count or 99, min(widest, MAX_DEAL), layout)
-        cat = _select(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                      title or f"{get_game(game_name).title} Puzzles").catalog
-    # what the options set travels with the catalog (saved, and embedded in the PDF), so the
-    # book laid out again from either keeps its title page
-    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author))
-             if value is not None}
-    cat = replace(cat, **given)
-    try:
-        require_verified(cat)  # the verification gate, once, before anything is written
-    except CheckFailed as err:
-        if catalog is None:
-            raise
-        raise CheckFailed(f"{catalog}: {err}") from None  # a solution in the catalog's file fails
-    grades = [g for g in GRADES if any(e.grade == g for e in cat.entries)]
-    info = BookInfo(
-        title=title or cat.title or f"{get_game(game_name).title} Puzzles",
-        subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(
-            len(cat.entries), grades, cat.entries[0].kind == "problem")),
-        author=author if author is not None else cat.author,
-        every=every,
-    )
-    began = time.monotonic()
-    pdf = typeset(cat, layout, info)
-    if save_catalog:  # (verified above)
-        write_atomic(save_catalog, cat.dumps())
-    output_folder(target.parent)  # only now: a run that fails leaves no empty folder
-    write_atomic(target, pdf)
-    click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
-               f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
-
-
-def _target(output: str | None, default_name: str) -> Path:
-    """The file to write: ``output``, or ``default_name`` in output/. Checked now; the default
-    folder is made only when the file is ready (``output_folder`` then), so a failed run
-    leaves nothing behind."""
-    return check_writable(output) if output else planned_folder(OUTPUT) / default_name
+    given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
+    click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
+                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note))
 
 
 def _given(name: str) -> bool:
     """Whether option ``name`` was given on the command line (not left at its default)."""
     return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
-
-
-def _default_subtitle(count: int, grades: list[str], problems: bool = False) -> str:
-    span = f"from {grades[0]} to {grades[-1]}" if len(grades) > 1 else (grades[0] if grades else "")
-    what = ("position" if problems else "deal") + ("s" if count != 1 else "")
-    return f"{count} graded {what}{' to play and win' if problems else ''}, {span}"
 
 
 @main.command()
