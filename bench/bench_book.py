@@ -15,11 +15,11 @@ import resource
 import sys
 import time
 
+from dealgen.fileio import write_atomic
+from dealgen.grade import GRADES
 from dealgen.publish.book import BookInfo, typeset
 from dealgen.publish.catalog import verify_catalog
-from dealgen.fileio import write_atomic
 from dealgen.publish.generate import even_mix, select_graded
-from dealgen.grade import GRADES
 from dealgen.publish.layout import load_layout
 
 

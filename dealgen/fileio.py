@@ -14,7 +14,6 @@ from typing import Any
 
 from .errors import InputError
 
-
 STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds to a file's name
 
 

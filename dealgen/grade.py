@@ -3,9 +3,9 @@
 A deal's effort metrics are counts from the solver (never seconds). Each metric is
 placed among the same metric's values over the reference sample (a mid-rank
 percentile, so ties share the middle), the per-metric percentiles are averaged with
-the game's weights (``Game.grade_weights``; ``WEIGHTS`` are Penguin's and the default), and that *effort score* is placed among the reference deals' own scores:
-that is the deal's percentile (0-100). Bands are cut at fixed percentiles (``BANDS``),
-so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
+the game's weights (``Game.grade_weights``; ``WEIGHTS`` are Penguin's and the default), and
+that *effort score* is placed among the reference deals' own scores: that is the deal's
+percentile (0-100). Bands are cut at fixed percentiles (``BANDS``), so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
 
 The reference values and cut points ship in ``dealgen/data/grades-<game>-<rules>.json``;
 ``dealgen calibrate`` recomputes them (see ``dealgen.scan.calibration``, which ranks a scan's records).

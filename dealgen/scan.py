@@ -28,9 +28,9 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
+from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
-from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
@@ -305,8 +305,8 @@ _GRADE_ORDER = {g: i for i, g in enumerate(GRADES)}  # then "ungraded"
 
 def summary(report: ScanReport) -> dict[str, Any]:
     """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
-    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are counted in the generic words; the win rate is
-    over the decided deals (solved or unsolvable: an unknown one is left out)."""
+    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are
+    counted in the generic words; the win rate is over the decided deals (solved or unsolvable: an unknown one is left out)."""
     records = report.records
     verdict = {id(r): record_verdict(r) for r in records}
     verdicts = Counter(verdict.values())

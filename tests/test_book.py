@@ -11,21 +11,21 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from dealgen.publish.book import BookInfo, _cut, book_pdf
-from dealgen.publish.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import GAMES
 from dealgen.games.penguin import PENGUIN
+from dealgen.publish.book import BookInfo, _cut, book_pdf
+from dealgen.publish.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.publish.layout import load_layout, preset_names
 from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
 
 from .conftest import DATA
+from .pdfcheck import colour_operations, embedded, font_sizes, fonts_of, page_images
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
-from .pdfcheck import colour_operations, embedded, font_sizes, fonts_of, page_images
 
 INFO = BookInfo("Test Puzzles", "two deals", "A. Setter")
 

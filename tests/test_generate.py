@@ -93,8 +93,8 @@ def test_candidates_are_reproducible() -> None:
 def test_generate_is_reproducible_and_verified(tmp_path) -> None:
     from click.testing import CliRunner
 
-    from dealgen.publish.catalog import read_catalog
     from dealgen.cli import main
+    from dealgen.publish.catalog import read_catalog
 
     runner = CliRunner()
     outputs = []

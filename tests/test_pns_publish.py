@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from dealgen.publish.book import BookInfo, book_pdf
-from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
-from dealgen.publish.daily_kit import problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
+from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
+from dealgen.publish.daily_kit import problem_day_files
 from dealgen.publish.layout import load_layout
 from dealgen.solve import problem_kit
 from dealgen.solve.pack_n_stack.kit import GRADE_BY_STARS
@@ -192,7 +192,8 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals entry 1 (deal 26) position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals entry 1 (deal 26): 'strategy' must be a non-empty list"),
     (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals entry 1 (deal 26), strategy line 2: a tree line reads"),
-    (lambda d: d["metrics"].update(packet_moves="1"), "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not \"1\""),
+    (lambda d: d["metrics"].update(packet_moves="1"),
+     "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not \"1\""),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals entry 1 (deal 26): metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(packet_movs=d["metrics"].pop("packet_moves")),
      "deals entry 1 (deal 26) metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
@@ -297,7 +298,8 @@ def _main_line(lines) -> list[tuple[list[str], list[str] | None]]:
         if race:
             turns += [([m], None) for m in race[1].replace(" and ", ", ").split(", ")]
             continue
-        m = re.match(r"^\d+\. \w+ (\S+?)(?: and wins\.|; whatever \w+ plays .*|; \w+ (\S+)(?: \((?:forced|or (.*), answered alike)\))?)?$", line)
+        m = re.match(r"^\d+\. \w+ (\S+?)(?: and wins\.|; whatever \w+ plays .*|"
+                     r"; \w+ (\S+)(?: \((?:forced|or (.*), answered alike)\))?)?$", line)
         assert m, line
         replies = None if "whatever" in line else [m[2], *(m[3] or "").replace(" or ", ", ").split(", ")] if m[2] else []
         turns.append(([m[1]], [r for r in replies if r] if replies is not None else None))

@@ -13,16 +13,16 @@ from pypdf import PdfReader
 
 from dealgen.cli import main
 from dealgen.games import get_game
-from dealgen.solve.pack_n_stack.strategy import parse_strategy
 from dealgen.render.pdf import pdf_bytes
 from dealgen.render.png import png_bytes
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.render.scene import CardFace, SuitShape
 from dealgen.solution import read_solution
+from dealgen.solve.pack_n_stack.strategy import parse_strategy
 
 from .conftest import DATA
-from .test_pns_strategy import SUITS_ROW
 from .pdfcheck import colour_operations, embedded, fonts_of
+from .test_pns_strategy import SUITS_ROW
 
 GAME = get_game("pack-n-stack")
 STRATEGY = DATA / "pns-26-strategy.txt"

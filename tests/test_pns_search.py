@@ -8,15 +8,30 @@ import json
 from click.testing import CliRunner
 
 from dealgen.cli import main
+from dealgen.games.pack_n_stack import FOLLOWS, SEES, SQUARE_NAMES, PnsState
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
-from dealgen.solve.pack_n_stack.players import greedy_move
-from dealgen.solve.pack_n_stack.problems import examine
 from dealgen.solve.pack_n_stack import prove as prove_mod
 from dealgen.solve.pack_n_stack import race as race_mod
+from dealgen.solve.pack_n_stack.players import greedy_move
+from dealgen.solve.pack_n_stack.problems import examine
 from dealgen.solve.pack_n_stack.prove import Prover, prove
-from dealgen.games.pack_n_stack import FOLLOWS, SEES, SQUARE_NAMES, PnsState
-from dealgen.solve.pack_n_stack.race import (ALL, all_piles, blockable, bound_after, check_certificate, inherit, lower_bound,
-                              min_shifts, on_course, race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
+from dealgen.solve.pack_n_stack.race import (
+    ALL,
+    all_piles,
+    blockable,
+    bound_after,
+    check_certificate,
+    inherit,
+    lower_bound,
+    min_shifts,
+    on_course,
+    race_loss,
+    race_win,
+    reach,
+    safe_plan,
+    side_plan,
+    suit_piles,
+)
 from dealgen.solve.pack_n_stack.strategy import format_strategy, parse_strategy, verify_strategy
 
 from .conftest import DATA

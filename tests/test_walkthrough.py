@@ -14,9 +14,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.publish.catalog import read_catalog
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
+from dealgen.publish.catalog import read_catalog
 from dealgen.render.pdf import register_fonts, walkthrough_flowables, walkthrough_pdf_bytes
 from dealgen.render.penguin import beak_free
 from dealgen.render.walkthrough import build_walkthrough, checkpoint_scene, overview_scene, walkthrough_pngs

@@ -14,7 +14,7 @@ import sys
 import click
 
 from .. import __version__
-from ..cards import SUITS, SUIT_SYMBOLS
+from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import DealgenError
 from .common import note
 

@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from ..solve.pack_n_stack.strategy import MAX_GOAL
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, output_folder, planned_folder, write_atomic
-from ..solution import Solution
 from ..scan import parse_range
+from ..solution import Solution
+from ..solve.pack_n_stack.strategy import MAX_GOAL
 from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, finite_seconds, named, note
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
+from ..publish import OUTPUT
 from ..publish.daily import DEFAULT_WEEK
 from ..publish.daily_kit import publish_days
-from ..publish import OUTPUT
 from .app import main
 from .common import ProgressLine, jobs_option, named, note, rules_option, titled
 
@@ -19,7 +19,8 @@ def _selection_options(func):
         click.option("--mix", default=None, metavar="GRADE:N,...",
                      help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
-        click.option("--seed", type=click.IntRange(min=0), default=None, help="Draw deal numbers from this master seed instead of in order."),
+        click.option("--seed", type=click.IntRange(min=0), default=None,
+                     help="Draw deal numbers from this master seed instead of in order."),
         click.option("--max-tries", type=int, default=5000, show_default=True, help="Give up after this many deals."),
         jobs_option,
         click.option("--max-states", type=int, default=None, help="Solver budget per deal, in positions expanded."),

@@ -7,12 +7,12 @@ import sys
 
 import click
 
-from ..publish.catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
 from ..errors import InputError
-from ..games import get_game
 from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
-from ..solve.pack_n_stack.strategy import check_tree, parse_strategy, verdict_json, verdict_lines
+from ..games import get_game
+from ..publish.catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
 from ..solution import is_strategy, parse_solution
+from ..solve.pack_n_stack.strategy import check_tree, parse_strategy, verdict_json, verdict_lines
 from ..verify import replay
 from .app import main
 from .common import echo_json, echo_json_error
@@ -26,7 +26,8 @@ STDIN = "<stdin>"  # how errors name standard input
                                           "the end (for a strategy file, where its first failure shows); with --json, "
                                           "as the verdict's \"position\" field.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs, "
-                                                      "books and days' JSON); input that cannot be read gives {\"ok\": false, \"error\": {\"reason\": ...}}.")
+                                                      "books and days' JSON); input that cannot be read gives "
+                                                      "{\"ok\": false, \"error\": {\"reason\": ...}}.")
 def verify(file: str, show: bool, as_json: bool) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
     a day's JSON from `dealgen daily`, or a Pack 'n' Stack strategy file (every reply covered, every

@@ -17,7 +17,6 @@ piles for good, so earlier positions can never recur): that is all the repetitio
 from __future__ import annotations
 
 import json
-
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Hashable, Iterable, Sequence
@@ -470,7 +469,8 @@ this book was replayed by the game engine before printing.
             lineno, value = fields[f"row {r}"]
             tokens = value.split()
             if len(tokens) != SIZE:
-                raise InputError(located(f"row {r} needs {SIZE} squares (a pile as 3H/7H/QH, bottom first, or - when empty), got {len(tokens)}", source, lineno))
+                raise InputError(located(f"row {r} needs {SIZE} squares (a pile as 3H/7H/QH, bottom first, or - when empty), "
+                                         f"got {len(tokens)}", source, lineno))
             row = []
             for c, token in enumerate(tokens):
                 where = f"square {COLS[c]}{r}"

@@ -21,22 +21,32 @@ from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .. import __version__
-from .catalog import ATTACHMENT, Catalog, Entry, require_verified
 from ..errors import InputError
 from ..games import get_game
 from ..grade import GRADES
-from .layout import Layout
 from ..render.fonts import FAMILY, markup, metrics, printed
-from ..render.pdf import (diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts,
-                          walkthrough_flowables)
+from ..render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts, walkthrough_flowables
 from ..render.registry import DiagramOptions
 from ..render.walkthrough import build_walkthrough
 from ..solve import problem_kit
+from .catalog import ATTACHMENT, Catalog, Entry, require_verified
+from .layout import Layout
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 

@@ -29,15 +29,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from .. import __version__
-from .daily import parse_date
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
 from ..fileio import as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
-from ..grade import GRADES, grade_of
 from ..games import Game, get_game
+from ..grade import GRADES, grade_of
 from ..solution import Solution, check_outcome, read_move
 from ..solve import problem_kit
 from ..verify import Verdict, replay
+from .daily import parse_date
 
 SCHEMA = "dealgen-catalog"
 VERSION = 1
@@ -319,7 +319,8 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         raise InputError(_not_a_catalog(what, source) if what else
                          f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
-        raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: this dealgen reads version {VERSION}")
+        raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: "
+                         f"this dealgen reads version {VERSION}")
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")

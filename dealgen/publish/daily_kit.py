@@ -21,8 +21,19 @@ from ..games import get_game
 from ..grade import GRADES, load_calibration
 from ..solve import problem_kit
 from .catalog import Catalog, ProblemEntry, read_matching_catalog
-from .daily import (IMAGE_SIZES, day_range, day_scene, day_words, grade_mark, parse_date, parse_week, pick,
-                    series_days, series_order, window_start)
+from .daily import (
+    IMAGE_SIZES,
+    day_range,
+    day_scene,
+    day_words,
+    grade_mark,
+    parse_date,
+    parse_week,
+    pick,
+    series_days,
+    series_order,
+    window_start,
+)
 
 
 def publish_days(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
@@ -202,7 +213,7 @@ def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, outp
     for day in dates:
         wanted = weekly[day.weekday()]
 
-        def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
+        def graded(deals: range, wanted: str = wanted) -> Iterator[tuple[str | None, Any]]:  # (called at once)
             results = find_many(game, deals, jobs)  # each deal's problems, in deal order, found ahead
             try:
                 for problems in results:

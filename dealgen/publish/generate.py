@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
-from .catalog import Catalog, Entry
 from ..deals import MAX_DEAL, is_whole
 from ..errors import CheckFailed, InputError
+from .catalog import Catalog, Entry
 
 SEEDED_MAX = 10**12  # deals drawn from a master seed lie below this
 

@@ -14,13 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Collection
 
-from . import OUTPUT
 from ..deals import MAX_DEAL
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, output_folder, planned_folder, write_atomic
 from ..games import get_game
 from ..grade import GRADES
 from ..solve import problem_kit
+from . import OUTPUT
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
 from .catalog import read_matching_catalog, require_verified, write_catalog
 from .generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded

@@ -14,10 +14,10 @@ import itertools
 import os
 from typing import Any, Callable, Iterator
 
-from .catalog import Catalog, ProblemEntry
 from ..errors import CheckFailed
 from ..games import Game
 from ..solve import problem_kit
+from .catalog import Catalog, ProblemEntry
 from .generate import Selection, candidates, check_selection, unfilled
 
 

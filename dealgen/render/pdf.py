@@ -23,7 +23,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
-from reportlab.platypus import FrameBreak, Flowable
+from reportlab.platypus import Flowable, FrameBreak
 
 from .. import __version__
 from ..fileio import write_atomic

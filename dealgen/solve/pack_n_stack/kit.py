@@ -23,11 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games.pack_n_stack import PACK_N_STACK as GAME
 from ...cards import CARDS
 from ...games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
+from ...games.pack_n_stack import PACK_N_STACK as GAME
 from .lines import Line, question, solution_lines
 from .strategy import MAX_GOAL, MAX_SHOWN, check_tree, count_nodes, counted, format_tree, parse_strategy, verdict_json, winner_shifts
+
+__all__ = ["GRADE_BY_STARS", "MAX_GOAL", "MAX_N", "MAX_NODES", "MAX_SHOWN", "MAX_TURN", "METRIC_TYPES", "check_claims",
+           "earliest_turn", "find", "position", "read", "solution", "strategy_text", "verify"]
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 # A problem's metrics that are not numbers (type, what the catalog reader asks for).

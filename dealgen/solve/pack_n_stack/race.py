@@ -507,7 +507,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     late = _latest_reach(t + 1, opponent_first)  # blockable(reach, t + 1, ...) is reach <= late
     for k, piles in enumerate(suits):
         aim = on_course(piles) if tight else ALL
-        for a, (sa, ha, packet) in enumerate(piles):
+        for a, (sa, _ha, packet) in enumerate(piles):
             if not packet:
                 continue
             for e in bits(SEES_MASK[sa] & empties & aim):

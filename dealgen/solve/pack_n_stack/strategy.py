@@ -124,7 +124,8 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         words = raw.split()
         side = words[0].lower()
         if side not in SIDES or len(words) < 2:
-            raise InputError(located(f"a tree line reads '<red|black> <move>' or '<winner> race <packs>'; got '{raw.strip()}'", source, lineno))
+            raise InputError(located(f"a tree line reads '<red|black> <move>' or '<winner> race <packs>'; got '{raw.strip()}'",
+                                     source, lineno))
         race = words[1].lower() == "race"
         tokens = words[2:] if race else words[1:]
         if (not race and len(tokens) != 1) or (race and not tokens):
@@ -267,7 +268,8 @@ def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
     _winner_turn(tree.state, tree.root, check, source, 0)
     check.failures.sort(key=lambda failure: failure[0])  # in file order: the first is most often the cause
     if check.ok and check.depth > tree.n:
-        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
+        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}",
+              tree.state)
     elif check.ok and check.depth < tree.n:  # "win in N" names the longest branch: a larger N overstates the problem
         _fail(check, source, tree.root.line, f"every branch wins within {check.depth} turns of {tree.winner}: the goal "
               f"is a win in {check.depth}, not {tree.n}", tree.state)
