@@ -338,6 +338,7 @@ def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) 
     if not isinstance(metrics, dict):
         raise InputError(f"{where}: 'metrics' must be an object")
     for key, value in metrics.items():
+        kind: Any  # a type, or (int, float)
         kind, what = types.get(key, ((int, float), "a number, 0 or more"))
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
                 or (kind is list and not all(isinstance(x, str) for x in value)) \

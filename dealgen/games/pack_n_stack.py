@@ -532,7 +532,7 @@ this book was replayed by the game engine before printing.
                                      f"not {given}", source))
 
         def card(value: Any, where: str) -> Card:
-            return json_card(value, where, source)  # type: ignore[return-value]
+            return json_card(value, where, source)
 
         rows = data["rows"]
         if not isinstance(rows, list) or len(rows) != SIZE or not all(isinstance(r, list) and len(r) == SIZE for r in rows):
