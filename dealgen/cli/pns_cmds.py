@@ -139,7 +139,7 @@ def _prove(game, position: str, max_n: int, seconds: float, output: str | None, 
     from ..solve.pack_n_stack.prove import prove
     from ..solve.pack_n_stack.race import lower_bound
     from ..solve.pack_n_stack.strategy import check_tree, counted, parse_strategy, verdict_lines
-    from .render_cmds import load_position
+    from ..solve.positions import load_position
 
     _pns_only(game, "prove")
     state, _ = load_position(game, position, drawn=False)
