@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dealgen.games.pack_n_stack import PACK_N_STACK as GAME  # noqa: E402
-from dealgen.pns.players import greedy_move, make_player, play_game  # noqa: E402
-from dealgen.pns.prove import prove  # noqa: E402
-from dealgen.pns.race import lower_bound  # noqa: E402
+from dealgen.solve.pack_n_stack.players import greedy_move, make_player, play_game  # noqa: E402
+from dealgen.solve.pack_n_stack.prove import prove  # noqa: E402
+from dealgen.solve.pack_n_stack.race import lower_bound  # noqa: E402
 
 
 def stock_out(deal: int):
@@ -100,7 +100,7 @@ def problems(deals: int) -> None:
     search catalogs use (node budget, two processes)."""
     from collections import Counter
 
-    from dealgen.problemset import find_many
+    from dealgen.publish.problemset import find_many
 
     start, offering, any_problem = time.monotonic(), Counter(), 0
     for found in find_many(GAME, range(1, deals + 1), 2):

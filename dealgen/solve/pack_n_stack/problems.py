@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import PnsMove, PnsState
+from ...games.pack_n_stack import PACK_N_STACK as GAME
+from ...games.pack_n_stack import PnsMove, PnsState
 from .players import greedy_move, make_player, play_game
 from .prove import OutOfBudget, ProofResult, Prover, prove, winning_moves, without_gc
 from .race import pure_race

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
+from ...games.pack_n_stack import _SEES_SET, FOLLOWS, NSQ, QUIET_LIMIT, SEES, PnsMove, PnsState, side_of
 
 SEES_MASK = tuple(sum(1 << j for j in sees) for sees in SEES)
 # A suit's piles as the race sees them: (square, head card, is a packet), sorted.
@@ -507,7 +507,7 @@ def _dfs(suits, empties, t, bound, horizon, block, opponent_first, failed, budge
     late = _latest_reach(t + 1, opponent_first)  # blockable(reach, t + 1, ...) is reach <= late
     for k, piles in enumerate(suits):
         aim = on_course(piles) if tight else ALL
-        for a, (sa, ha, packet) in enumerate(piles):
+        for a, (sa, _ha, packet) in enumerate(piles):
             if not packet:
                 continue
             for e in bits(SEES_MASK[sa] & empties & aim):
@@ -619,7 +619,7 @@ def race_loss(state: PnsState, no_spare: bool = False) -> bool:
 
 def check_certificate(state: PnsState, plan: list[PnsMove]) -> str | None:
     """Re-check a race certificate for the side to move; None when it holds, else why not."""
-    from ..games.pack_n_stack import PACK_N_STACK as game
+    from ...games.pack_n_stack import PACK_N_STACK as game
 
     if state.stock:
         return "a race certificate needs an empty stock"

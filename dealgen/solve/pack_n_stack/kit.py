@@ -1,4 +1,4 @@
-"""Pack 'n' Stack problems for the publishing pipeline (``Game.problem_kit``).
+"""Pack 'n' Stack problems for the publishing pipeline (``dealgen.solve.problem_kit``).
 
 What catalogs, books and daily deals ask of a game whose puzzles are "to play and win"
 problems, and nothing else:
@@ -9,6 +9,7 @@ problems, and nothing else:
     read(text, source)                     read the strategy file, not replaying it (bad lines: InputError)
     verify(text, source)                   replay every branch: the verdict as a dict (ok, verdict, errors...)
     MAX_SHOWN                              the failures a verdict lists (the errors list has all)
+    MAX_GOAL                               the largest N a "wins in N" claim may name
     check_claims(entry, source)            the entry's deal, stars and metrics against it
     earliest_turn(state), MAX_TURN         the turns a problem's position can come at
     solution(text, source, max_lines)      the question and the solution as indented lines
@@ -22,11 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..cards import CARDS
-from ..games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
+from ...cards import CARDS
+from ...games.pack_n_stack import NSQ, QUIET_LIMIT, PnsState
+from ...games.pack_n_stack import PACK_N_STACK as GAME
 from .lines import Line, question, solution_lines
-from .strategy import MAX_SHOWN, check_tree, count_nodes, counted, format_tree, parse_strategy, verdict_json, winner_shifts
+from .strategy import MAX_GOAL, MAX_SHOWN, check_tree, count_nodes, counted, format_tree, parse_strategy, verdict_json, winner_shifts
+
+__all__ = ["GRADE_BY_STARS", "MAX_GOAL", "MAX_N", "MAX_NODES", "MAX_SHOWN", "MAX_TURN", "METRIC_TYPES", "check_claims",
+           "earliest_turn", "find", "position", "read", "solution", "strategy_text", "verify"]
 
 GRADE_BY_STARS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "expert", 6: "expert"}
 # A problem's metrics that are not numbers (type, what the catalog reader asks for).

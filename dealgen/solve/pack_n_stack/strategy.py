@@ -34,16 +34,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..catalog import MAX_GOAL
-from ..deals import is_whole
-from ..errors import IllegalMove, InputError, located
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import SIDES, PnsState
-from ..games.textform import read_fields
-from ..solution import read_move
+from ...deals import is_whole
+from ...errors import IllegalMove, InputError, located
+from ...games.pack_n_stack import PACK_N_STACK as GAME
+from ...games.pack_n_stack import SIDES, PnsState
+from ...games.textform import read_fields
+from ...solution import MARKER, read_move
 from .race import check_certificate, race_win
 
-MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
+MAX_GOAL = 99  # the largest N a "wins in N" claim may name: problems are found at N <= 15
 
 
 @dataclass
@@ -63,13 +62,6 @@ class Tree:
     winner: str
     n: int
     root: Node
-
-
-def is_strategy(text: str) -> bool:
-    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
-    the other is then named as missing, rather than read as some other kind of file)."""
-    lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
-    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
 
 def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
@@ -132,7 +124,8 @@ def parse_strategy(text: str, source: str = "<strategy>") -> Tree:
         words = raw.split()
         side = words[0].lower()
         if side not in SIDES or len(words) < 2:
-            raise InputError(located(f"a tree line reads '<red|black> <move>' or '<winner> race <packs>'; got '{raw.strip()}'", source, lineno))
+            raise InputError(located(f"a tree line reads '<red|black> <move>' or '<winner> race <packs>'; got '{raw.strip()}'",
+                                     source, lineno))
         race = words[1].lower() == "race"
         tokens = words[2:] if race else words[1:]
         if (not race and len(tokens) != 1) or (race and not tokens):
@@ -275,7 +268,8 @@ def check_tree(tree: Tree, source: str = "<strategy>") -> Check:
     _winner_turn(tree.state, tree.root, check, source, 0)
     check.failures.sort(key=lambda failure: failure[0])  # in file order: the first is most often the cause
     if check.ok and check.depth > tree.n:
-        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}", tree.state)
+        _fail(check, source, tree.root.line, f"a branch needs {check.depth} turns of {tree.winner}, more than the goal's {tree.n}",
+              tree.state)
     elif check.ok and check.depth < tree.n:  # "win in N" names the longest branch: a larger N overstates the problem
         _fail(check, source, tree.root.line, f"every branch wins within {check.depth} turns of {tree.winner}: the goal "
               f"is a win in {check.depth}, not {tree.n}", tree.state)

@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
+from ..deals import MAX_DEAL, is_whole
+from ..errors import CheckFailed, InputError
 from .catalog import Catalog, Entry
-from .deals import MAX_DEAL, is_whole
-from .errors import CheckFailed, InputError
 
 SEEDED_MAX = 10**12  # deals drawn from a master seed lie below this
 
@@ -180,8 +180,8 @@ def select_graded(game: str, rules: str, mix: dict[str, int], start: int | None 
                   max_tries: int = 5000, jobs: int = 0, max_states: int | None = None, title: str = "",
                   progress: Callable[[int, dict[str, int]], None] | None = None) -> Selection:
     """The whole selection: deals solved and graded in ``jobs`` processes (0 = all cores)."""
-    from .grade import load_calibration
-    from .scan import solve_many
+    from ..grade import load_calibration
+    from ..scan import solve_many
 
     check_selection(start, seed, max_tries, jobs)
     calibration = load_calibration(game, rules)

@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import PnsMove, PnsState
+from ...games.pack_n_stack import PACK_N_STACK as GAME
+from ...games.pack_n_stack import PnsMove, PnsState
 from .hold import holds
 from .race import ALL, bound_after, course, inherit, lower_bound, race_loss, race_win, safe_plan
 

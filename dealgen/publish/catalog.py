@@ -10,7 +10,7 @@
 An entry whose record ends otherwise than in a win (a Perpetual Motion deal that goes round
 forever: its puzzle asks whether the deal comes out) says so: "outcome": "cycles".
 
-A game whose puzzles are "to play and win" problems (``Game.problem_kit``, Pack 'n' Stack)
+A game whose puzzles are "to play and win" problems (``dealgen.solve.problem_kit``, Pack 'n' Stack)
 keeps problems instead: {"deal": 26, "turn": 41, "grade": "hard", "stars": 4, "n": 5,
 "position": [its text lines], "strategy": [the tree's lines], "metrics": {...}, "verified_by": ...}.
 
@@ -23,26 +23,24 @@ from __future__ import annotations
 import io
 import json
 import logging
-import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from . import __version__
+from .. import __version__
+from ..deals import parse_deal_number
+from ..errors import CheckFailed, InputError
+from ..fileio import as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
+from ..games import Game, get_game
+from ..grade import GRADES, grade_of
+from ..solution import Solution, check_outcome, read_move
+from ..solve import problem_kit
+from ..verify import Verdict, replay
 from .daily import parse_date
-from .deals import parse_deal_number
-from .errors import CheckFailed, InputError
-from .fileio import is_pdf, parse_json, read_text, write_atomic
-from .grade import GRADES, grade_of
-from .games import Game, get_game
-from .solution import Solution, check_outcome, read_move
-from .verify import Verdict, replay
 
 SCHEMA = "dealgen-catalog"
 VERSION = 1
-
-MAX_GOAL = 99  # the largest N a "wins in N" claim may name: problems are found at N <= 15
 
 
 @dataclass(frozen=True)
@@ -124,7 +122,7 @@ class Entry:
 
 @dataclass(frozen=True)
 class ProblemVerdict:
-    """A problem's strategy replayed through the engine (``Game.problem_kit().verify``)."""
+    """A problem's strategy replayed through the engine (``problem_kit(game).verify``)."""
 
     deal: int
     ok: bool
@@ -169,15 +167,15 @@ class ProblemEntry:
                 "verified_by": self.verified_by}
 
     def state(self, game: Game, rules: str) -> Any:
-        return game.problem_kit().position(self.position, self.source)
+        return problem_kit(game).position(self.position, self.source)
 
     def strategy_text(self, game: Game) -> str:
-        return game.problem_kit().strategy_text(self.position, self.n, self.strategy, self.source)
+        return problem_kit(game).strategy_text(self.position, self.n, self.strategy, self.source)
 
     def verify(self, catalog: "Catalog") -> ProblemVerdict:
         game = get_game(catalog.game)
         where = f"{catalog.game} {self.source}"
-        kit = game.problem_kit()
+        kit = problem_kit(game)
         basics = {"game": catalog.game, "deal": self.deal, "turn": self.turn, "rules": catalog.rules}
         try:
             result = kit.verify(self.strategy_text(game), where)
@@ -222,8 +220,8 @@ class ProblemEntry:
                 raise InputError(f"{where}: missing field '{key}'")
         known_fields(raw, cls.FIELDS, where)
         deal = _deal(raw, where)
-        kit = game.problem_kit()
-        for key, low, high in (("turn", 0, kit.MAX_TURN), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, MAX_GOAL)):
+        kit = problem_kit(game)
+        for key, low, high in (("turn", 0, kit.MAX_TURN), ("stars", 1, max(kit.GRADE_BY_STARS)), ("n", 1, kit.MAX_GOAL)):
             value = raw[key]
             if (not isinstance(value, int) or isinstance(value, bool) or value < low
                     or (high is not None and value > high)):
@@ -258,7 +256,7 @@ class ProblemEntry:
 
 def entry_type(game: Game) -> type:
     """What a catalog of ``game`` holds: deals, or problems for a game with a problem kit."""
-    return Entry if game.problem_kit() is None else ProblemEntry
+    return Entry if problem_kit(game) is None else ProblemEntry
 
 
 def _check_grade(raw: dict[str, Any], where: str) -> None:
@@ -273,25 +271,6 @@ def _deal(raw: dict[str, Any], where: str) -> int:
         return parse_deal_number(raw["deal"])
     except InputError as err:
         raise InputError(f"{where}: {err}") from None
-
-
-def as_json(value: Any) -> str:
-    """A value from a JSON file as JSON spells it (true, null, "text"), for messages."""
-    return json.dumps(value, ensure_ascii=False)
-
-
-def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
-    """Metrics are an object of counts (numbers, 0 or more), except the keys ``types`` names
-    (key -> (type, what it is called))."""
-    if not isinstance(metrics, dict):
-        raise InputError(f"{where}: 'metrics' must be an object")
-    for key, value in metrics.items():
-        kind, what = types.get(key, ((int, float), "a number, 0 or more"))
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
-                or (kind is list and not all(isinstance(x, str) for x in value)) \
-                or (kind == (int, float) and not 0 <= value < math.inf) \
-                or (kind is int and value < 0):
-            raise InputError(f"{where}: metric '{key}' must be {what}, not {as_json(value)}")
 
 
 @dataclass(frozen=True)
@@ -321,14 +300,6 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
-    """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
-    unknown = [key for key in raw if key not in allowed]
-    if unknown:
-        raise InputError(f"{where}: unknown field{'s' if len(unknown) > 1 else ''} "
-                         f"{', '.join(repr(k) for k in unknown)} (the fields known here: {', '.join(allowed)})")
-
-
 CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
 
 
@@ -355,7 +326,8 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         raise InputError(_not_a_catalog(what, source) if what else
                          f"{source}: not a dealgen catalog (expected \"schema\": \"{SCHEMA}\")")
     if data.get("version") != VERSION:
-        raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: this dealgen reads version {VERSION}")
+        raise InputError(f"{source}: catalog schema version {as_json(data.get('version'))} is not supported: "
+                         f"this dealgen reads version {VERSION}")
     for key in ("game", "rules", "deals"):
         if key not in data:
             raise InputError(f"{source}: missing field '{key}'")
@@ -430,7 +402,7 @@ def _day_catalog(data: dict[str, Any], source: str) -> Catalog:
         raise InputError(f"{source}: 'date' must be a date as YYYY-MM-DD, not {as_json(data['date'])}") from None
     if not isinstance(data.get("series", {}), dict):
         raise InputError(f"{source}: 'series' must be an object")
-    kit = game.problem_kit()
+    kit = problem_kit(game)
     if kit is None and "question" in data:
         raise InputError(f"{source}: unknown field 'question' (a {game.name} day has none)")
     kind = entry_type(game)
@@ -461,6 +433,16 @@ def require_verified(catalog: Catalog) -> None:
     for verdict in verify_catalog(catalog):
         if not verdict.ok:
             raise CheckFailed(f"nothing written: {verdict.line()}")
+
+
+def read_matching_catalog(path: str, game: str | None, rules: str | None) -> Catalog:
+    """The catalog at ``path``; InputError when --game or --rules, if given (not None), disagree with it."""
+    cat = read_catalog(path)
+    if game is not None and get_game(game).name != cat.game:
+        raise InputError(f"--game {game}: {path} is a catalog of {cat.game} deals")
+    if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
+        raise InputError(f"--rules {rules}: {path} holds deals under '{cat.rules}' rules")
+    return cat
 
 
 def write_catalog(catalog: Catalog, path: str | Path) -> Path:

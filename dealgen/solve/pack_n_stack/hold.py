@@ -16,7 +16,7 @@ A draw on the way (repetition, quiet turns) also stops the side, so the shuttle 
 
 from __future__ import annotations
 
-from ..games.pack_n_stack import FOLLOWS, NSQ, PnsState
+from ...games.pack_n_stack import FOLLOWS, NSQ, PnsState
 from .race import ALL, SEES_MASK, Piles, bits, course, min_shifts, on_course, side_suits, squares_of, suit_piles
 
 

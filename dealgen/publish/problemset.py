@@ -14,22 +14,23 @@ import itertools
 import os
 from typing import Any, Callable, Iterator
 
+from ..errors import CheckFailed
+from ..games import Game
+from ..solve import problem_kit
 from .catalog import Catalog, ProblemEntry
-from .errors import CheckFailed
-from .games import Game
 from .generate import Selection, candidates, check_selection, unfilled
 
 
 def _find(task: tuple) -> list[dict[str, Any]]:
     game, deal = task
-    from .games import get_game
+    from ..games import get_game
 
-    return get_game(game).problem_kit().find(deal)
+    return problem_kit(get_game(game)).find(deal)
 
 
 def find_many(game: Game, numbers, jobs: int) -> Iterator[list[dict[str, Any]]]:
     """Each deal's problems, in deal order, found ahead in ``jobs`` processes (0 = all cores)."""
-    from .scan import _results
+    from ..scan import _results
 
     return _results(((game.name, n) for n in numbers), jobs or os.cpu_count() or 1, _find)
 
@@ -40,7 +41,7 @@ def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: i
     """``count`` problems of any grade (``mix`` None), or the bands of ``mix``, from the first
     deals that have them; easiest first in the catalog."""
     check_selection(start, seed, max_tries, jobs)
-    from .grade import GRADES
+    from ..grade import GRADES
 
     wanted = dict(mix) if mix else {"any": count}
     kept: dict[str, list[ProblemEntry]] = {g: [] for g in wanted}

@@ -21,20 +21,32 @@ from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, KeepTogether, NextPageTemplate,
-                                PageBreak, PageTemplate, Paragraph, Spacer, TableStyle)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from . import __version__
+from .. import __version__
+from ..errors import InputError
+from ..games import get_game
+from ..grade import GRADES
+from ..render.fonts import FAMILY, markup, metrics, printed
+from ..render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts, walkthrough_flowables
+from ..render.registry import DiagramOptions
+from ..render.walkthrough import build_walkthrough
+from ..solve import problem_kit
 from .catalog import ATTACHMENT, Catalog, Entry, require_verified
-from .errors import InputError
-from .games import get_game
-from .grade import GRADES
 from .layout import Layout
-from .render.fonts import FAMILY, markup, metrics, printed
-from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
-from .render.registry import DiagramOptions
-from .render.walkthrough import build_walkthrough, walkthrough_flowables
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 
@@ -114,7 +126,7 @@ def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: L
     _side_by_side(f"Puzzle {count}", styles.bold, layout.heading_size, f"Expert  {GRADE_MARKS['expert']}",
                   styles.regular, body, width, layout)
     rules_label = _head_rules(game, rules)
-    if game.problem_kit() is not None:
+    if problem_kit(game) is not None:
         _side_by_side(f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1, rules_label,
                       styles.regular, body, width, layout)
         return
@@ -436,7 +448,7 @@ class _Book:
 
     def _colophon(self) -> list[str]:
         game = self.game
-        if self.game.problem_kit() is not None:
+        if problem_kit(self.game) is not None:
             return [f"Every puzzle is a position from a game the computer played against itself on a deal "
                     f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
                     f"whatever the other side does.",
@@ -453,7 +465,7 @@ class _Book:
     def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
         """A problem's solution: the main line, every other reply answered (indented)."""
         s = self.styles
-        kit = self.game.problem_kit()
+        kit = problem_kit(self.game)
         question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
         out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
         out += problem_line_flowables(lines, s.body)

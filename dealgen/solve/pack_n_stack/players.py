@@ -18,9 +18,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from ..errors import InputError
-from ..games.pack_n_stack import FOLLOWS, PACK_N_STACK as GAME
-from ..games.pack_n_stack import SEES, PnsMove, PnsState, side_of
+from ...errors import InputError
+from ...games.pack_n_stack import FOLLOWS, SEES, PnsMove, PnsState, side_of
+from ...games.pack_n_stack import PACK_N_STACK as GAME
 from .race import lower_bound, side_plan
 
 

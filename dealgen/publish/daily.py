@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from .errors import CheckFailed, InputError
+from ..errors import CheckFailed, InputError
 
 DAILY_BASE = 10_000_000
 WINDOW = 1000
@@ -161,8 +161,8 @@ def day_scene(diagram, title: str, subtitle: str, pixels: tuple[int, int]):
     """A scene with the aspect of ``pixels``: a title, a subtitle and the diagram, as large as
     it will go. Below the text as a rule; beside it when that draws the diagram a quarter
     larger or more (a tall diagram in a wide image: Pack 'n' Stack's square in a link preview)."""
-    from .render.fonts import text_width, wrap
-    from .render.scene import Group, Scene, Text, fit
+    from ..render.fonts import text_width, wrap
+    from ..render.scene import Group, Scene, Text, fit
 
     width = 720.0
     height = width * pixels[1] / pixels[0]
