@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's dealgen and tests, whatever is installed
 
-from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
+from hypothesis import seed as hypothesis_seed  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from tests.fuzzing import READERS, Fuzzer, describe, keep  # noqa: E402

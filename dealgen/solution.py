@@ -31,6 +31,7 @@ from .games import Game, get_game
 
 HEADERS = ("game", "deal", "rules", "outcome")
 PER_LINE = 12  # moves per line when writing
+MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def _refuse_position(text: str, source: str, key: str, named: str) -> None:
         except InputError as err:
             what = f"part of a position of {game.title} ({str(err).removeprefix(source + ': ')})"
         cut = (": a strategy file adds 'goal: <side> wins in N' and 'tree:' lines after the position; is this one "
-               "cut short?" if game.problem_kit() is not None else "")
+               "cut short?" if game.players else "")
         raise InputError(f"{source}: {what}, not a solution; verify replays solution files, game records, catalogs, "
                          f"books and strategy files{cut}")
 
@@ -205,6 +206,16 @@ def check_outcome(game: Game, value: str) -> str:
     return word
 
 
+def is_strategy(text: str) -> bool:
+    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
+    the other is then named as missing, rather than read as some other kind of file)."""
+    lowered = text.lower()
+    if MARKER not in lowered and "tree:" not in lowered:  # (most files: a solution of megabytes is not split)
+        return False
+    lines = [ln.split("#", 1)[0].strip() for ln in lowered.splitlines()]
+    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
+
+
 def read_solution(path: str | Path) -> Solution:
     """A solution file, every move read (``stream_solution`` reads them as they are played)."""
     return parse_solution(solution_text(path), str(path))
@@ -212,8 +223,6 @@ def read_solution(path: str | Path) -> Solution:
 
 def solution_text(path: str | Path) -> str:
     """The text of a solution file; InputError when it is plainly another kind of file."""
-    from .pns.strategy import is_strategy
-
     text = read_text(path, "solution file")
     if is_strategy(text):
         raise InputError(f"{path}: a strategy file (a problem's solution tree), not a line of moves: check it "

@@ -256,7 +256,7 @@ def walk_strategy(text: str, playouts: int = 3) -> None:
     """Walk a strategy tree through the engine: the winner's move plays at each of its turns,
     the defence's replies are exactly its legal moves, every branch wins within the goal, and
     each race certificate wins against ``playouts`` random defences (and the first reply each time)."""
-    from dealgen.pns.strategy import parse_strategy
+    from dealgen.solve.pack_n_stack.strategy import parse_strategy
 
     tree = parse_strategy(text, "<fuzz>")
     game = PACK_N_STACK
@@ -322,7 +322,7 @@ def walk_strategy(text: str, playouts: int = 3) -> None:
 
 def replay_catalog(data: dict[str, Any]) -> None:
     """Every entry of a catalog (or a day's JSON, as one entry) replayed here."""
-    from dealgen.pns.kit import strategy_text
+    from dealgen.solve.pack_n_stack.kit import strategy_text
 
     entries = data["deals"] if "deals" in data else [data]
     for entry in entries:
@@ -350,7 +350,7 @@ def embedded_catalog(pdf: bytes) -> dict[str, Any]:
 
 def check_position(game_name: str, text: str) -> None:
     """An accepted position reads back as itself and the engine can play from it."""
-    from dealgen.pns.strategy import is_strategy
+    from dealgen.solution import is_strategy
 
     if is_strategy(text):
         walk_strategy(text)
@@ -464,8 +464,9 @@ class Fuzzer:
         return data
 
     def _readers(self) -> dict[str, Reader]:
-        from dealgen.catalog import parse_catalog
-        from dealgen.pns.kit import solution as question_of, strategy_text
+        from dealgen.publish.catalog import parse_catalog
+        from dealgen.solve.pack_n_stack.kit import solution as question_of
+        from dealgen.solve.pack_n_stack.kit import strategy_text
 
         catalogs = {game: self._catalog_slice(name) for game, name in (
             ("penguin", "penguin-40.json"), ("perpetual-motion", "perpetual-motion-20.json"),

@@ -1,0 +1,8 @@
+"""What users make: seed catalogs (``catalog``), graded selections (``generate``, and
+``problemset`` for games of problems), books (``book``, laid out by ``layout`` presets) and
+daily deals (``daily``). Everything here is written against the game interface, the solvers,
+the verifier and the renderers below it; nothing is published that did not replay."""
+
+from pathlib import Path
+
+OUTPUT = Path("output")  # where everything goes unless told otherwise (relative to the working folder)
