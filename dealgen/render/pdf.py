@@ -20,6 +20,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
@@ -28,7 +29,7 @@ from reportlab.platypus import FrameBreak, Flowable
 from .. import __version__
 from ..fileio import write_atomic
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
-from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
+from .scene import CardFace, Color, Group, Line, Path, Picture, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
@@ -142,6 +143,9 @@ def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float, forms: 
             # non-zero winding: a club's overlapping lobes fill as one shape, as in Pillow
             canvas.drawPath(path, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
                             fillMode=FILL_NON_ZERO)
+        elif isinstance(item, Picture):
+            x, y = pt(item.x, item.y + item.h)
+            canvas.drawImage(ImageReader(io.BytesIO(item.data)), x, y, item.w * s, item.h * s, mask="auto")
         elif isinstance(item, Group):
             gx, gy = pt(item.x, item.y)
             _draw(canvas, item.scene, gx, gy, s * item.scale, forms)
