@@ -17,7 +17,6 @@ from pypdf import PdfReader
 from dealgen.book import BookInfo, book_pdf
 from dealgen.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
-from dealgen.cli.publish_cmds import _problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
 from dealgen.layout import load_layout
@@ -243,10 +242,17 @@ def test_a_small_book_end_to_end(tmp_path: Path):
 
 
 def test_daily_files_of_a_problem(tmp_path: Path):
-    files = _problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
+    from dealgen.publish.daykit import day_files
+    from dealgen.publish.days import Day
+    from dealgen.publish.theme import DEFAULT
+
+    files = day_files(Day(dt.date(2026, 11, 23), GAME, "parlett", entry().grade, entry=entry()), DEFAULT)
     stem = "pack-n-stack-2026-11-23"
-    assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
-                                                          "-solution.png", "-strategy.txt", ".json"))
+    assert sorted(files) == sorted(f"{stem}{s}" for s in (
+        "-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-solution.png", "-strategy.txt", ".json",
+        "-square.alt.txt", "-wide.alt.txt", "-answer.alt.txt", "-solution.alt.txt", "-caption.txt",
+        "-answer-caption.txt"))
+    assert "Black wins in 5 turns" in files[f"{stem}-answer.alt.txt"].decode()
     strategy = tmp_path / f"{stem}-strategy.txt"  # the whole strategy, which anyone can verify
     strategy.write_bytes(files[f"{stem}-strategy.txt"])
     verified = CliRunner().invoke(main, ["verify", str(strategy)])

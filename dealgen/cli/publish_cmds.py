@@ -223,12 +223,9 @@ def _given(name: str) -> bool:
 
 def _read_matching_catalog(path: str, game: str, rules: str | None):
     """The catalog at ``path``; InputError when --game or --rules, if given, disagree with it."""
-    cat = read_catalog(path)
-    if _given("game") and get_game(game).name != cat.game:
-        raise InputError(f"--game {game}: {path} is a catalog of {cat.game} deals")
-    if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
-        raise InputError(f"--rules {rules}: {path} holds deals under '{cat.rules}' rules")
-    return cat
+    from ..publish.days import read_matching_catalog
+
+    return read_matching_catalog(path, game, rules, _given("game"))
 
 
 def _default_subtitle(count: int, grades: list[str], problems: bool = False) -> str:
@@ -237,93 +234,103 @@ def _default_subtitle(count: int, grades: list[str], problems: bool = False) -> 
     return f"{count} graded {what}{' to play and win' if problems else ''}, {span}"
 
 
+def day_options(func):
+    """The options that choose the days, shared by `dealgen daily` and `dealgen site`."""
+    options = [
+        click.option("--game", default="penguin", show_default=True, help="The game."),
+        click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+                     help="The first day (default: today, UTC; with --catalog, the series start)."),
+        click.option("--days", type=int, default=1, show_default=True, help="How many days from --date (1 to 366)."),
+        click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
+                     help="The grade for each weekday, Monday first (with --catalog, only when given)."),
+        rules_option,
+        click.option("--catalog", callback=named, default=None,
+                     help="Publish this seed catalog's entries one a day (in its order, or by --week if given) "
+                          "instead of each date's own deal."),
+        click.option("--series-start", default=None, metavar="YYYY-MM-DD",
+                     help="With --catalog: the day of its first entry."),
+        click.option("--theme", "theme_path", callback=named, default=None, metavar="FILE.toml",
+                     help="Site name and address, colours and logo for every image (and page): see docs."),
+        jobs_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def day_plan(game, date_text, days, week, rules, catalog, series_start, jobs):
+    """The days the options choose (``publish.days.plan_days``), from inside a command."""
+    from ..publish.days import plan_days
+
+    week_text = week if _given("week") or (catalog is None and series_start is None) else None
+    return plan_days(game, date_text, days, week_text, rules, catalog, series_start, jobs, _given("game"))
+
+
+def read_theme(theme_path):
+    from ..publish.theme import DEFAULT, load_theme
+
+    return DEFAULT if theme_path is None else load_theme(theme_path)
+
+
 @main.command()
-@click.option("--game", default="penguin", show_default=True, help="The game.")
-@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
-              help="The first day (default: today, UTC; with --catalog, the series start).")
-@click.option("--days", type=int, default=1, show_default=True, help="How many days from --date (1 to 366).")
-@click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
-              help="The grade for each weekday, Monday first (with --catalog, only when given).")
-@rules_option
-@click.option("--catalog", callback=named, default=None,
-              help="Publish this seed catalog's entries one a day (in its order, or by --week if given) instead "
-                   "of each date's own deal.")
-@click.option("--series-start", default=None, metavar="YYYY-MM-DD",
-              help="With --catalog: the day of its first entry.")
+@day_options
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
-@jobs_option
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
-def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output) -> None:
+def daily(game, date_text, days, week, rules, catalog, series_start, theme_path, jobs, mono, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.
 
-    For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
-    GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
-    (date, deal, grade, solution), and for pack-n-stack GAME-DATE-strategy.txt; GAME-RULES-DATE-...
-    under a rule set other than the game's first. A day's files are all drawn before any is written,
-    and written whole or not at all.
+    For each day writes GAME-DATE-square.png (1080x1080) and GAME-DATE-wide.png (1200x630),
+    each asking the day's question; GAME-DATE-answer.png, the answer card for the reveal;
+    GAME-DATE-solution.png (more pages -solution-2.png... when long) and GAME-DATE-solution.pdf;
+    NAME.alt.txt beside every image; GAME-DATE-caption.txt and -answer-caption.txt for the posts;
+    GAME-DATE.json (date, deal, grade, solution), and for pack-n-stack GAME-DATE-strategy.txt;
+    GAME-RULES-DATE-... under a rule set other than the game's first. A day's files are all drawn
+    before any is written, and written whole or not at all.
 
     With --catalog and --series-start the days publish the catalog's entries instead, one a day
     from the start day: in the catalog's order, or with --week each day the next entry of its
     weekday's grade. Every entry used is verified before anything is written.
     """
-    import datetime as dt
+    from ..publish.daykit import day_files
 
-    from ..daily import day_range, parse_date, parse_week, pick, window_start
-    from ..scan import solve_many
-
-    if catalog is not None or series_start is not None:
-        _daily_series(game, date_text, days, parse_week(week, GRADES) if _given("week") else None, rules, catalog,
-                      series_start, mono, output)
-        return
-    g = get_game(game)
-    rules = g.check_rules(rules)
-    first = parse_date(date_text) if date_text is not None else dt.datetime.now(dt.timezone.utc).date()
-    dates = day_range(first, days)
-    weekly = parse_week(week, GRADES)
-    window_start(first)  # refuses dates before the series began, before anything is made
-    if g.problem_kit() is not None:
-        _daily_problems(g, rules, dates, weekly, mono, jobs, output)
-        return
-    if load_calibration(g.name, rules) is None:
-        raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
+    theme = read_theme(theme_path)
+    plan = day_plan(game, date_text, days, week, rules, catalog, series_start, jobs)
     folder = planned_folder(output)
-    _check_day_names(folder, [day_stem(g, rules, day) for day in dates], False)
-
-    def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
-        results = solve_many(g.name, deals, rules, jobs)  # in deal order, solved ahead on every core
-        try:
-            for result in results:
-                yield (result.grade if result.recorded else None), result
-        finally:
-            results.close()
-
-    first_day = dates[0]
-    for day in dates:
-        chosen = pick(day, weekly, graded)
-        _check_day_free(folder, day_stem(g, rules, day), {"deal": chosen.deal})
-        result = chosen.found
-        files = _day_files(g, rules, day, result.to_solution(), result.grade, result.percentile, result.metrics, mono)
-        _write_day(folder, files, day, first_day)
-        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal}, {chosen.grade} "
-                   f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
+    check_day_names(folder, plan.stems, plan.problem)
+    for stem, puzzle in plan.fixed.items():  # before any work: a series' days are free
+        check_day_free(folder, stem, puzzle)
+    first_day = plan.dates[0]
+    for day in plan.days():
+        check_day_free(folder, day.stem, day.puzzle)
+        files = day_files(day, theme, mono)
+        write_day(folder, files, day.date, first_day)
+        click.echo(f"{day.date.isoformat()} ({day.date.strftime('%A')}): {day.how}; wrote {len(files)} files to {folder}")
 
 
-def _write_day(folder: Path, files: dict, day, first_day) -> None:
+def write_day(folder: Path, files: dict, day, first_day) -> None:
     """One day's files, whole or not at all (the folder made now, when missing: a run that fails
-    first leaves none); a failure after the first day says that the days before it stay written."""
+    first leaves none); a failure after the first day says that the days before it stay written.
+    Solution pages an earlier, longer run of the day left are removed once the new set is in."""
+    from ..publish.daykit import STALE
+
     try:
         write_files(folder, files)
     except InputError as err:
         if day == first_day:
             raise
         raise InputError(f"{err} ({day.isoformat()}'s files); the days before it are written") from None
+    stem = next(name[:-5] for name in files if name.endswith(".json"))
+    for old in folder.glob(f"{stem}-solution-*"):
+        if STALE.search(old.name) and old.name[len(stem):] and old.name not in files and old.is_file():
+            old.unlink()
 
 
-DAY_FILES = ("-square.png", "-wide.png", "-solution.pdf", "-solution.png", ".json")  # a problem's adds -strategy.txt
+DAY_FILES = ("-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-solution.png", ".json", "-caption.txt",
+             "-answer-caption.txt", "-square.alt.txt", "-wide.alt.txt", "-answer.alt.txt", "-solution.alt.txt")
 
 
-def _check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
+def check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
     """Before any work: no name a day's files take is a folder (or a device) in ``folder``,
     so a run of many days does not stop part way."""
     if folder.is_dir():
@@ -332,12 +339,7 @@ def _check_day_names(folder: Path, stems: list[str], problem: bool) -> None:
                 check_free(folder / f"{stem}{suffix}")
 
 
-def day_stem(game, rules: str, day) -> str:
-    """GAME-DATE, or GAME-RULES-DATE (``Game.file_stem``)."""
-    return f"{game.file_stem(rules)}-{day.isoformat()}"
-
-
-def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
+def check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
     """A date always maps to one puzzle: refuse to replace a day already in ``folder`` with a
     different puzzle (a recalibration, or a catalog series into the same folder)."""
     path = folder / f"{stem}.json"
@@ -355,146 +357,3 @@ def _check_day_free(folder: Path, stem: str, puzzle: dict) -> None:
             return " ".join(f"{key} {value}" for key, value in p.items())
         raise InputError(f"{path}: this date is already published as {name(held)}; this run would replace it with "
                          f"{name(puzzle)}. Give another -o folder, or remove that day's files first")
-
-
-def _daily_series(game, date_text, days: int, week, rules, catalog, series_start, mono: bool, output: str) -> None:
-    """Daily files from a seed catalog, one entry a day from the series start: the catalog's
-    order, or the weekday's grade with ``week``."""
-    from ..daily import parse_date, series_days, series_order
-
-    if catalog is None:
-        raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
-    if series_start is None:
-        raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
-    cat = _read_matching_catalog(catalog, game, rules)
-    start = parse_date(series_start)
-    first = parse_date(date_text) if date_text is not None else start
-    picks = series_days(start, first, days, *series_order(start, [e.grade for e in cat.entries], week))
-    folder = planned_folder(output)
-    g = get_game(cat.game)
-    _check_day_names(folder, [day_stem(g, cat.rules, day) for day, _ in picks], cat.entries[0].kind == "problem")
-    for day, i in picks:  # before any work: the days free, every entry verified (the gate)
-        entry = cat.entries[i]
-        _check_day_free(folder, day_stem(g, cat.rules, day),
-                        {"deal": entry.deal, "turn": entry.turn} if entry.kind == "problem" else {"deal": entry.deal})
-    for _, i in picks:
-        verdict = cat.entries[i].verify(cat)
-        if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
-    first_day = picks[0][0]
-    for day, i in picks:
-        entry = cat.entries[i]
-        series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}
-        if week is not None:
-            series["week"] = list(week)
-        if entry.kind == "problem":
-            files = _problem_day_files(g, day, entry, mono, series)
-        else:
-            files = _day_files(g, cat.rules, day, cat.solution(entry), entry.grade, entry.percentile,
-                               entry.metrics, mono, series)
-        _write_day(folder, files, day, first_day)
-        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): entry {i + 1} of {len(cat.entries)}, "
-                   f"{getattr(entry, 'source', f'deal {entry.deal}')}, {entry.grade}; wrote {len(files)} files to {folder}")
-
-
-def _day_files(game, rules: str, day, solution, grade: str, percentile: float, metrics: dict, mono: bool,
-               series: dict | None = None) -> dict[str, bytes]:
-    """Every file of one day, drawn in memory first; ``series`` names the catalog entry it comes from."""
-    from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
-    from ..render.pdf import walkthrough_pdf_bytes
-    from ..render.png import fitting_dpi, png_bytes
-    from ..render.registry import DiagramOptions, position_scene
-    from ..render.walkthrough import build_walkthrough, overview_scene
-
-    dated = day_words(day)
-    wt = replace(build_walkthrough(solution, grade=grade), dated=dated)  # replays through the engine again
-    stem = day_stem(game, rules, day)
-    title = f"{game.title} · {dated}"
-    subtitle = (f"{game.pysolfc_label(solution.deal)} · {grade.capitalize()} "
-                f"{grade_mark(grade, GRADES)} · {game.rules_label(rules)}")
-    diagram = position_scene(game, game.deal(solution.deal, rules), DiagramOptions(mono=mono, caption=False))
-    files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
-             for kind, size in IMAGE_SIZES.items()}
-    files[f"{stem}-solution.pdf"] = walkthrough_pdf_bytes(wt, mono)[0]
-    sheet = overview_scene(wt, mono)
-    files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))  # a long record: less than 150
-    record = {"date": day.isoformat(), "game": game.name, "rules": rules, "deal": solution.deal,
-              "grade": grade, "percentile": percentile, "metrics": metrics,
-              "solution": list(solution.moves), "verified_by": f"dealgen {__version__}"}
-    if solution.outcome != "won":  # as in a catalog: a record that ends otherwise says how
-        record["outcome"] = solution.outcome
-    if series is not None:
-        record["series"] = series
-    files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-    return files
-
-
-def _daily_problems(game, rules: str, dates, weekly, mono: bool, jobs: int, output: str) -> None:
-    """Daily problems: the day's deal is the first in its window with a problem of the weekday's
-    grade, and the problem is the strongest of that grade in the deal's endgame."""
-    from ..catalog import Catalog, ProblemEntry
-    from ..daily import pick
-    from ..problemset import find_many
-
-    folder = planned_folder(output)
-    _check_day_names(folder, [day_stem(game, game.default_rules, day) for day in dates], True)
-    first_day = dates[0]
-    for day in dates:
-        wanted = weekly[day.weekday()]
-
-        def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
-            results = find_many(game, deals, jobs)  # each deal's problems, in deal order, found ahead
-            try:
-                for problems in results:
-                    mine = [p for p in problems if p["grade"] == wanted]
-                    yield (wanted if mine else None), mine
-            finally:
-                results.close()
-
-        chosen = pick(day, weekly, graded)
-        p = max(chosen.found, key=lambda p: (p["stars"], p["n"], -p["turn"]))
-        entry = ProblemEntry(p["deal"], p["turn"], p["grade"], p["stars"], p["n"], tuple(p["position"]),
-                             tuple(p["strategy"]), p["metrics"])
-        _check_day_free(folder, day_stem(game, game.default_rules, day), {"deal": entry.deal, "turn": entry.turn})
-        verdict = entry.verify(Catalog(game.name, rules, (entry,)))  # the gate: nothing unverified is drawn
-        if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
-        files = _problem_day_files(game, day, entry, mono)
-        _write_day(folder, files, day, first_day)
-        click.echo(f"{day.isoformat()} ({day.strftime('%A')}): deal {chosen.deal} turn {entry.turn}, {entry.grade} "
-                   f"(tried {chosen.tried}); wrote {len(files)} files to {folder}")
-
-
-def _problem_day_files(game, day, entry, mono: bool, series: dict | None = None) -> dict[str, bytes]:
-    """Every file of one day's problem, drawn in memory first; ``series`` as for _day_files."""
-    from .. import __version__
-    from ..daily import IMAGE_SIZES, day_scene, day_words, grade_mark
-    from ..render.pdf import problem_pdf_bytes
-    from ..render.png import fitting_dpi, png_bytes
-    from ..render.problem import deeper, solution_scene
-    from ..render.registry import DiagramOptions, position_scene
-
-    kit = game.problem_kit()
-    question, lines, complete = kit.solution(entry.strategy_text(game), entry.source)
-    state = entry.state(game, game.default_rules)
-    stem = day_stem(game, game.default_rules, day)
-    title = f"{game.title} · {day_words(day)}"
-    subtitle = (f"{question} · {entry.grade.capitalize()} {grade_mark(entry.grade, GRADES)} · from deal #{entry.deal}"
-                f" · {game.rules_label(game.default_rules)}")
-    diagram = position_scene(game, state, DiagramOptions(mono=mono, caption=False))
-    files = {f"{stem}-{kind}.png": png_bytes(day_scene(diagram, title, subtitle, size), size=size)
-             for kind, size in IMAGE_SIZES.items()}
-    heading = f"{title}: {question}"
-    # the whole strategy, as a file dealgen verify replays: the lines drawn may stop short of it
-    files[f"{stem}-strategy.txt"] = entry.strategy_text(game).encode("utf-8")
-    more = None if complete else deeper(f"{stem}-strategy.txt")
-    files[f"{stem}-solution.pdf"] = problem_pdf_bytes(game, state, heading, lines, more, mono)
-    sheet = solution_scene(game, state, heading, lines, more, mono)
-    files[f"{stem}-solution.png"] = png_bytes(sheet, dpi=fitting_dpi(sheet, 150))
-    record = {"date": day.isoformat(), "game": game.name, "rules": game.default_rules, **entry.to_json(),
-              "question": question, "verified_by": f"dealgen {__version__}"}
-    if series is not None:
-        record["series"] = series
-    files[f"{stem}.json"] = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-    return files
