@@ -120,7 +120,8 @@ def _answer_details(day: Day, wt: Any) -> tuple[Any, list[str]]:
     """The checkpoint the answer card draws and the lines it prints: the milestones on the way
     and the first moves, or (a game that plays itself) the passes that discarded cards."""
     shown = [cp for i, cp in enumerate(wt.checkpoints) if wt.pictured(i) and 0 < cp.after < wt.moves]
-    key = shown[-1] if shown else wt.checkpoints[0]
+    named = [cp for cp in shown if any(cp.reasons)]  # a milestone says more than a periodic diagram
+    key = (named or shown or [wt.checkpoints[0]])[-1]
     if day.game.answer(wt.end) is not None:  # nothing to choose: say when the cards went
         module = renderer(day.game)
         moves = [day.game.parse_move(t) for t in wt.solution.moves]
