@@ -21,15 +21,16 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
 
     Writes index.html (today's puzzle and the archive by month), GAME-DATE.html per day,
     feed.xml (Atom), days.json, img/GAME-DATE-wide.png (link previews) and assets/ (scripts,
-    styles, fonts). A later run into the same folder adds its days; a date already on the site
-    is never replaced by another puzzle. The pages fetch nothing from elsewhere: they work from
+    styles, fonts). A later run into the same folder adds its days and keeps the site's theme
+    unless --theme gives another; a date already on the site is never replaced by another puzzle. The pages fetch nothing from elsewhere: they work from
     any static host and opened from disk.
     """
-    from ..publish.site import check_site, day_files
+    from ..publish.site import check_site, day_files, site_theme
 
-    theme = read_theme(theme_path)
+    given = read_theme(theme_path) if theme_path is not None else None
     plan = day_plan(game, date_text, days, week, rules, catalog, series_start, jobs)
     folder = planned_folder(output)
+    theme = site_theme(folder, given)
     published = check_site(folder, plan)
     today = dt.datetime.now(dt.timezone.utc).date()
     first = True

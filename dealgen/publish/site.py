@@ -29,7 +29,7 @@ from ..grade import GRADES
 from ..render.fonts import FONT_FILES, FONT_DIR
 from .days import Day
 from .daytext import answer, facts, plain, question
-from .theme import Theme, hex_colour, mix
+from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
 
 ASSETS = Path(__file__).resolve().parent.parent / "data" / "site"  # scripts and styles the pages load
 SCHEMA, VERSION = "dealgen-site", 1
@@ -339,9 +339,19 @@ def asset_files(theme: Theme) -> dict[str, bytes]:
         files[f"assets/{path.name}"] = path.read_bytes()
     files["assets/LICENSE-DejaVu.txt"] = (FONT_DIR / "LICENSE-DejaVu.txt").read_bytes()
     files["assets/theme.css"] = theme_css(theme).encode()
+    if theme.branded:  # kept, so that a later run without --theme keeps the site's look
+        files["assets/theme.toml"] = theme_toml(theme).encode()
     if theme.logo is not None:
         files["assets/logo.png"] = theme.logo
     return files
+
+
+def site_theme(folder: Path, given: Theme | None) -> Theme:
+    """The theme given, else the one the site was last built with, else dealgen's plain look."""
+    if given is not None:
+        return given
+    kept = folder / "assets" / "theme.toml"
+    return load_theme(str(kept)) if kept.is_file() else DEFAULT
 
 
 # -- the build -------------------------------------------------------------------------------------

@@ -65,6 +65,20 @@ class Theme:
 DEFAULT = Theme()
 
 
+def theme_toml(theme: Theme, logo_name: str = "logo.png") -> str:
+    """The theme as a file ``load_theme`` reads back (its logo saved as ``logo_name`` beside it)."""
+    def quoted(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    lines = ["# the site's theme, kept so that later runs without --theme keep its look", f"name = {quoted(theme.name)}"]
+    if theme.url:
+        lines.append(f"url = {quoted(theme.url)}")
+    if theme.logo is not None:
+        lines.append(f"logo = {quoted(logo_name)}")
+    lines += ["[colours]"] + [f'{key} = "{hex_colour(getattr(theme, key))}"' for key in ("background", "text", "accent")]
+    return "\n".join(lines) + "\n"
+
+
 def hex_colour(colour: Colour) -> str:
     return "#" + "".join(f"{round(c * 255):02x}" for c in colour)
 

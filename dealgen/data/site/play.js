@@ -62,6 +62,7 @@
     return count ? '<span class="card back" aria-hidden="true"></span>' : slotHTML("");
   }
   function names(cards) { return cards.map(C.name).join(", "); }
+  function codes(cards) { return cards.map(C.code).join(" "); }  // what the page shows, for its tests
   function fan(n) { return n > 12 ? Math.max(0.35, 11 / (n - 1)) : 1; }
 
   // -- the views: one per game, each drawing a position and turning clicks and keys into moves -----
@@ -72,17 +73,17 @@
     render: function (s) {
       var eng = engine, sel = game.selected, targets = this.targets();
       var beakHome = eng.homeTop(s, C.suit(s.beak)) !== null;
-      function pileAttrs(place, label, extra) {
+      function pileAttrs(place, label, extra, cards) {
         var cls = (sel === place ? " selected" : "") + (targets.indexOf(place) >= 0 ? " target" : "");
         return 'role="button" tabindex="0" data-place="' + place + '" class="pile ' + extra + cls + '" aria-label="' +
-          label + '"';
+          label + '" data-cards="' + codes(cards) + '"';
       }
       var html = '<div class="tableau">';
       s.columns.forEach(function (col, i) {
         var place = String(i + 1), run = sel === place ? eng.runStart(s, i) : col.length;
         var label = "Column " + place + (col.length ? ": " + names(col) + "; exposed " + C.name(col[col.length - 1]) :
           ": empty");
-        html += "<div " + pileAttrs(place, label, "column") + '><span class="label">' + place + "</span>" +
+        html += "<div " + pileAttrs(place, label, "column", col) + '><span class="label">' + place + "</span>" +
           '<span class="fan" style="--n:' + Math.max(col.length, 1) + ";--fan:" + fan(col.length) + '">';
         html += col.length ? col.map(function (c, k) {
           return cardHTML(c, { i: k, beak: c === s.beak && !beakHome, cls: k >= run ? "run" : "" });
@@ -93,7 +94,8 @@
       var homeLabel = "Foundations: " + tops.map(function (t, suit) {
         return t === null ? C.SUIT_NAMES[suit] + " waiting for the beak" : C.name(t);
       }).join(", ");
-      html += "<div " + pileAttrs("h", homeLabel, "home") + '><span class="label">h</span><span class="homes">';
+      html += "<div " + pileAttrs("h", homeLabel, "home", tops.filter(function (t) { return t !== null; })) +
+        '><span class="label">h</span><span class="homes">';
       tops.forEach(function (t, suit) {
         html += t === null ? slotHTML("beak " + C.symbol(suit * 13), { cls: "top" }) :
           cardHTML(t, { cls: s.home[suit] === 13 ? "done" : "" });
@@ -101,7 +103,8 @@
       html += "</span></div></div><div class=\"cells\">";
       s.cells.forEach(function (c, k) {
         var place = "abcdefg"[k];
-        html += "<div " + pileAttrs(place, "Cell " + place + ": " + (c === null ? "empty" : C.name(c)), "cell") +
+        html += "<div " + pileAttrs(place, "Cell " + place + ": " + (c === null ? "empty" : C.name(c)), "cell",
+                                    c === null ? [] : [c]) +
           '><span class="label">' + place + "</span>" + (c === null ? slotHTML("") : cardHTML(c, { beak: c === s.beak })) +
           "</div>";
       });
@@ -162,7 +165,8 @@
         '<span class="count">' + s.stock.length + " cards</span></div>";
       s.stacks.forEach(function (st, i) {
         var place = String(i + 1);
-        html += '<div role="button" tabindex="0" data-place="' + place + '" class="pile stack' + (sel === place ? " selected" : "") +
+        html += '<div role="button" tabindex="0" data-place="' + place + '" data-cards="' + codes(st) + '" class="pile stack' +
+          (sel === place ? " selected" : "") +
           '" aria-label="Stack ' + place + ": " + (st.length ? names(st) + "; on top " + C.name(st[st.length - 1]) : "empty") +
           '"><span class="label">' + place + '</span><span class="fan" style="--n:' + Math.max(st.length, 1) + ";--fan:" +
           fan(st.length) + '">' + (st.length ? st.map(function (c, k) { return cardHTML(c, { i: k }); }).join("") : slotHTML("")) +
@@ -205,7 +209,8 @@
       html += '<div class="pile stock" aria-label="Stock: ' + s.stock.length + ' cards"><span class="label">stock</span>' +
         backHTML(s.stock.length) + '<span class="count">' + s.stock.length + " cards</span></div>";
       s.piles.forEach(function (p, i) {
-        html += '<div class="pile stack" aria-label="Pile ' + (i + 1) + ": " + (p.length ? names(p) : "empty") +
+        html += '<div class="pile stack" data-pile="' + (i + 1) + '" data-cards="' + codes(p) + '" aria-label="Pile ' + (i + 1) +
+          ": " + (p.length ? names(p) : "empty") +
           '"><span class="label">' + (i + 1) + '</span><span class="fan" style="--n:' + Math.max(p.length, 1) +
           ";--fan:" + fan(p.length) + '">' + (p.length ? p.map(function (c, k) { return cardHTML(c, { i: k }); }).join("") :
           slotHTML("")) + "</span></div>";
@@ -226,9 +231,11 @@
       return false;
     },
     step: function () { var legal = engine.legal(current()); if (legal.length) apply(legal[0]); refresh(); },
+    /* To the end of the pass: the piles as they are gathered (a gathering due now comes first). */
     pass: function () {
-      var p = current().pass;
-      while (engine.legal(current()).length && current().pass === p) apply(engine.legal(current())[0]);
+      var next = engine.legal(current());
+      if (next[0] === "g") apply("g");
+      while ((next = engine.legal(current())).length && next[0] !== "g") apply(next[0]);
       refresh();
     },
     toggle: function () { if (game.timer !== null) this.stop(); else this.run(); },
@@ -275,7 +282,7 @@
           var i = r * 5 + c, pile = s.square[i], name = P.NAMES[i];
           var label = "Square " + name + ": " + (pile.length ? C.name(pile[pile.length - 1]) + (pile.length > 1 ?
             ", heading " + pile.length + " cards" + (pile.length === 13 ? ", a complete stack" : "") : ", alone") : "empty");
-          html += '<div role="button" tabindex="0" data-place="' + name + '" class="pile square' +
+          html += '<div role="button" tabindex="0" data-place="' + name + '" data-cards="' + codes(pile) + '" class="pile square' +
             (sel === name ? " selected" : "") + (targets.indexOf(name) >= 0 ? " target" : "") +
             (pile.length > 1 ? " packet" : "") + '" aria-label="' + label + '">' +
             (pile.length ? cardHTML(pile[pile.length - 1]) : slotHTML("")) +
