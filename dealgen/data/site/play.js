@@ -364,12 +364,16 @@
     if (!data.strategy) return "";
     var t = track();
     if (!t.stray) return "";
-    var st = t.stray, me = cap(data.winner), them = data.winner === "red" ? "Black" : "Red", left = data.n - st.turn + 1;
+    var st = t.stray, me = cap(data.winner), them = data.winner === "red" ? "Black" : "Red", left = data.n - st.turn;  // the stray spent a turn
     if (st.defender) return "This line leaves the verified strategy. Undo (U) to return to it.";
     var info = st.info;
     if (info && info.wins) {
       return st.token + " also wins within the turns left, but this page follows the verified strategy, which plays " +
         st.expected + " here. Undo (U) and play " + st.expected + " to go on.";
+    }
+    if (info && info.reply && left < 1) {
+      return st.token + " does not win, and it was " + me + "'s last turn of the " + data.n + " the problem allows. " +
+        "The winning move is " + st.expected + ". Undo (U) to try again.";
     }
     if (info && info.reply) {
       var answered = game.moves.length > st.at + 1;
