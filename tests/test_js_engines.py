@@ -29,9 +29,9 @@ pytestmark = pytest.mark.skipif(NODE is None and not os.environ.get("DEALGEN_REQ
 
 # (game, rule set): playouts, most moves a playout makes
 PLAN = {("penguin", "parlett"): (220, 25), ("penguin", "supermove"): (130, 25), ("penguin", "single"): (130, 25),
-        ("idiots-delight", "strict"): (500, 200), ("idiots-delight", "free"): (500, 200),
-        ("perpetual-motion", "classic"): (16, 6000), ("perpetual-motion", "recursive"): (60, 6000),
-        ("pack-n-stack", "parlett"): (450, 400)}
+        ("idiots-delight", "strict"): (520, 200), ("idiots-delight", "free"): (500, 200),
+        ("perpetual-motion", "classic"): (8, 6000), ("perpetual-motion", "recursive"): (40, 6000),
+        ("pack-n-stack", "parlett"): (450, 60)}
 LINES = {"penguin": ("penguin-40", "parlett", 10), "idiots-delight": ("idiots-delight-20", "strict", 10)}
 # Perpetual Motion's position holds every stock order that started a pass since the last discard;
 # they change only when the piles are gathered or cards discarded, so the position is compared
