@@ -143,3 +143,14 @@ def test_a_bad_theme_is_named_with_its_file_and_nothing_is_written(tmp_path: Pat
 def test_a_missing_theme_file_is_named(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["daily", "--theme", str(tmp_path / "none.toml"), "-o", str(tmp_path / "o")])
     assert result.exit_code == 2 and "theme file" in result.output and "does not exist" in result.output
+
+
+def test_mono_images_hold_greys_only_even_with_a_coloured_theme(tmp_path: Path) -> None:
+    Image.new("RGB", (30, 30), (250, 10, 200)).save(tmp_path / "logo.png")
+    (tmp_path / "theme.toml").write_text('name = "A Site"\nlogo = "logo.png"\n[colours]\nbackground = "#0e3b43"\n'
+                                         'text = "#ffffff"\naccent = "#f4c95d"\n')
+    day = catalog_day("penguin")
+    files = day_files(day, load_theme(str(tmp_path / "theme.toml")), mono=True)
+    for name in (n for n in files if n.endswith(".png")):
+        with Image.open(io.BytesIO(files[name])) as image:
+            assert image.mode == "L", (name, image.mode)

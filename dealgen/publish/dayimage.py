@@ -77,7 +77,7 @@ def _brand(theme: Theme, x: float, bottom: float, width: float, size: float) -> 
         box_h = height
         box_w = min(box_h * lw / lh, width * 0.3)
         box_h = box_w * lh / lw
-        items.append(Picture(x, bottom - (height + box_h) / 2, box_w, box_h, theme.logo))
+        items.append(Picture(x, bottom - (height + box_h) / 2, box_w, box_h, theme.logo, theme.logo_grey))
         left = x + box_w + size * 0.6
     base = bottom - (height - cap) / 2
     name_size = min(size, size * (x + width - left) / max(text_width(theme.name, size, True), 1e-9))

@@ -31,7 +31,9 @@ MILESTONES = 4  # and milestones on the way to its diagram
 
 
 def day_files(day: Day, theme: Theme, mono: bool = False) -> dict[str, bytes]:
-    """The day's files by name; ``theme`` colours and signs the images."""
+    """The day's files by name; ``theme`` colours and signs the images (in greys with ``mono``)."""
+    if mono:
+        theme = theme.in_greys()
     files = _problem_files(day, theme, mono) if day.entry is not None else _deal_files(day, theme, mono)
     files[f"{day.stem}.json"] = day.record_bytes()
     return files

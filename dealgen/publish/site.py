@@ -26,7 +26,7 @@ from ..daily import day_words, grade_mark
 from ..errors import InputError
 from ..fileio import parse_json, read_text
 from ..grade import GRADES
-from ..render.fonts import FONT_FILES, FONT_DIR
+from ..render.fonts import FONT_DIR, FONT_FILES, printed
 from .days import Day
 from .daytext import answer, facts, plain, question
 from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
@@ -45,8 +45,8 @@ def page_data(day: Day) -> dict[str, Any]:
     question and the answer (and a problem's strategy)."""
     game = day.game
     data: dict[str, Any] = {"game": game.name, "rules": day.rules, "date": day.date.isoformat(), "stem": day.stem,
-                            "title": game.title, "dated": plain(day_words(day.date)), "question": plain(question(day)),
-                            "facts": [plain(f) for f in facts(day)]}
+                            "title": printed(game.title), "dated": plain(day_words(day.date)),
+                            "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
     if day.entry is not None:
         from ..pns.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
@@ -148,7 +148,7 @@ def _foot(theme: Theme) -> str:
 
 def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
     game = day.game
-    title = f"{game.title} · {data['dated']}"
+    title = f"{data['title']} · {data['dated']}"
     helptext = HELP.get(game.name, "")
     if day.entry is not None:
         defender = "Black" if data["winner"] == "red" else "Red"
@@ -160,7 +160,7 @@ def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
 <body class="day game-{esc(game.name)}">
 {_masthead(theme)}
 <main id="main">
-<h1>{esc(game.title)} <span class="dated">{esc(data['dated'])}</span></h1>
+<h1>{esc(data['title'])} <span class="dated">{esc(data['dated'])}</span></h1>
 <p class="question">{esc(data['question'])}</p>
 <p class="facts">{' · '.join(esc(f) for f in data['facts'])}</p>
 <section class="play" aria-label="The puzzle">
@@ -200,7 +200,7 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
 
     def card(d: dict[str, Any]) -> str:
         return (f'<li class="day-card" data-date="{esc(d["date"])}"><a href="{esc(d["page"])}">'
-                f'<span class="game">{esc(d["title"])}</span> <span class="grade">{esc(d["grade"].capitalize())} '
+                f'<span class="game">{esc(printed(d["title"]))}</span> <span class="grade">{esc(d["grade"].capitalize())} '
                 f'{esc(grade_mark(d["grade"], GRADES))}</span><span class="q">{esc(d["question"])}</span></a></li>')
 
     todays = "\n".join(card(d) for d in days if d["date"] == latest)
@@ -209,11 +209,11 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
         future = ' hidden data-future=""' if d["date"] > today.isoformat() else ""
         months.setdefault(_month(d["date"]), []).append(
             f'<li data-date="{esc(d["date"])}"{future}><a href="{esc(d["page"])}"><time datetime="{esc(d["date"])}">'
-            f'{esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</time> · {esc(d["title"])} · '
+            f'{esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</time> · {esc(printed(d["title"]))} · '
             f'{esc(d["grade"].capitalize())}</a> <span class="q">{esc(d["question"])}</span></li>')
     archive = "\n".join(f'<h3>{esc(month)}</h3>\n<ul class="archive">\n' + "\n".join(items) + "\n</ul>"
                         for month, items in months.items())
-    listing = [{"date": d["date"], "page": d["page"], "title": d["title"], "grade": d["grade"],
+    listing = [{"date": d["date"], "page": d["page"], "title": printed(d["title"]), "grade": d["grade"],
                 "question": d["question"], "mark": grade_mark(d["grade"], GRADES)} for d in days]
     when = plain(day_words(dt.date.fromisoformat(latest))) if latest else ""
     return f"""{_head(theme, theme.site_name, "A card-solitaire puzzle every day, to play in the browser.")}
@@ -253,7 +253,7 @@ def feed_xml(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
         link = base + d["page"]
         entries.append(f"""  <entry>
     <id>{esc(link if base else f"{site_id}:{d['page'][:-5]}")}</id>
-    <title>{esc(d["title"])} · {esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</title>
+    <title>{esc(printed(d["title"]))} · {esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</title>
     <updated>{esc(d["date"])}T00:00:00Z</updated>
     <link rel="alternate" type="text/html" href="{esc(link)}"/>
     <summary>{esc(d["question"])} ({esc(d["grade"])})</summary>

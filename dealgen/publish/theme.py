@@ -43,6 +43,22 @@ class Theme:
     logo_size: tuple[int, int] = (0, 0)  # pixels
     source: str = ""
 
+    logo_grey: bool = False  # the logo is in greys (``in_greys``)
+
+    def in_greys(self) -> "Theme":
+        """The theme for a mono image: each colour as the grey of its lightness, the logo in greys."""
+        from dataclasses import replace
+
+        from ..render.png import grey_png
+
+        def grey(c: Colour) -> Colour:
+            level = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+            return (level, level, level)
+
+        logo = grey_png(self.logo) if self.logo is not None else None
+        return replace(self, background=grey(self.background), text=grey(self.text), accent=grey(self.accent),
+                       logo=logo, logo_grey=True)
+
     @property
     def branded(self) -> bool:
         return bool(self.name)

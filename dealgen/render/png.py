@@ -200,3 +200,12 @@ def png_size(data: bytes, source: str) -> tuple[int, int]:
             return picture.size
     except (OSError, ValueError, Image.DecompressionBombError) as err:
         raise InputError(f"{source}: not a PNG image that can be read ({err})") from None
+
+
+def grey_png(data: bytes) -> bytes:
+    """A PNG in greys (its transparency kept): a logo for a mono image."""
+    with Image.open(io.BytesIO(data)) as picture:
+        grey = picture.convert("LA")
+    buffer = io.BytesIO()
+    grey.save(buffer, format="PNG")
+    return buffer.getvalue()

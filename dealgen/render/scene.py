@@ -123,6 +123,7 @@ class Picture:
     w: float
     h: float
     data: bytes = field(repr=False)
+    grey: bool = False  # the PNG holds greys only (a mono image's logo)
 
     def bbox(self) -> Box:
         return (self.x, self.y, self.x + self.w, self.y + self.h)
@@ -478,7 +479,8 @@ class Scene:
                 if not item.scene.is_mono():
                     return False
             elif isinstance(item, Picture):
-                return False  # a logo keeps its colours
+                if not item.grey:
+                    return False  # a logo keeps its colours
             elif any(c[0] != c[1] or c[1] != c[2] for c in colours(item)):
                 return False
         return self.background is None or self.background[0] == self.background[1] == self.background[2]

@@ -321,7 +321,13 @@
       if (k === "p" && engine.legal(current()).indexOf("pass") >= 0) { personPlay("pass"); return true; }
       return false;
     },
-    status: function (s) { return cap(P.SIDES[s.toMove]) + " to move · " + (s.stock.length ? s.stock.length + " in the stock" : "stock empty"); }
+    status: function (s) {
+      var side = cap(P.SIDES[s.toMove]), legal = engine.legal(s);
+      if (P.SIDES[s.toMove] === data.winner && legal.length === 1 && legal[0] === "pass") {
+        return side + " has no move and passes: press P or click any square.";
+      }
+      return side + " to move · " + (s.stock.length ? s.stock.length + " in the stock" : "stock empty");
+    }
   };
   function cap(w) { return w[0].toUpperCase() + w.slice(1); }
 
