@@ -6,7 +6,8 @@ import datetime as dt
 
 import click
 
-from ..fileio import output_folder, planned_folder, write_files
+from ..errors import InputError
+from ..fileio import check_free, output_folder, planned_folder, write_files
 from . import main
 from .common import named
 from .publish_cmds import OUTPUT, day_options, day_plan, read_theme
@@ -32,12 +33,21 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
     folder = planned_folder(output)
     theme = site_theme(folder, given)
     published = check_site(folder, plan)
+    if folder.is_dir():  # before any work: no name the run writes is taken by a folder
+        for name in ["index.html", "feed.xml", "days.json"] + [f"{stem}.html" for stem in plan.stems] + \
+                [f"img/{stem}-wide.png" for stem in plan.stems]:
+            check_free(folder / name)
     today = dt.datetime.now(dt.timezone.utc).date()
     first = True
     for day in plan.days():
-        files, published = day_files(day, published, theme, today, folder, assets=first)
-        for sub in ("assets", "img"):
-            output_folder(folder / sub)
-        write_files(folder, files)
+        try:
+            files, published = day_files(day, published, theme, today, folder, assets=first)
+            for sub in ("assets", "img"):
+                output_folder(folder / sub)
+            write_files(folder, files)
+        except InputError as err:
+            if first:
+                raise
+            raise InputError(f"{err} ({day.date.isoformat()}'s page); the days before it are written") from None
         first = False
         click.echo(f"{day.date.isoformat()} ({day.date.strftime('%A')}): {day.how}; wrote {day.stem}.html to {folder}")

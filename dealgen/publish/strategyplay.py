@@ -24,6 +24,7 @@ from ..pns.prove import OutOfBudget, Prover
 from ..pns.strategy import Node, Tree
 
 STRAY_NODES = 20_000  # prover budget for one move off the tree: unsettled ones get a plainer word
+STRAYS_NODES = 2_000_000  # and for all of a strategy's: a count, so a page never depends on the machine
 
 
 def race_reply(state: PnsState) -> str:
@@ -35,17 +36,24 @@ def race_reply(state: PnsState) -> str:
 def tree_json(tree: Tree, refute: bool = True) -> dict[str, Any]:
     """The strategy as the page reads it; with ``refute``, each winner's node also answers the
     moves the reader could make instead (see the module's note)."""
-    prover = Prover(max_nodes=10**9)
-    return _node(tree.root, tree.state, tree.n, prover if refute else None)
+    return _node(tree.root, tree.state, tree.n, _Refuter() if refute else None)
 
 
-def _node(node: Node, state: PnsState, turns: int, prover: Prover | None) -> dict[str, Any]:
+class _Refuter:
+    """One prover for a strategy's strays, and the nodes they have cost (see STRAYS_NODES)."""
+
+    def __init__(self) -> None:
+        self.prover = Prover(max_nodes=STRAY_NODES)
+        self.spent = 0
+
+
+def _node(node: Node, state: PnsState, turns: int, refuter: _Refuter | None) -> dict[str, Any]:
     if node.race:  # the defender's replies follow race_reply: the plan's positions are known
         out: dict[str, Any] = {"race": list(node.moves)}
-        if prover is not None:
+        if refuter is not None:
             out["strays"] = []
             for k, token in enumerate(node.moves):
-                out["strays"].append(_strays(state, token, turns - k, prover))
+                out["strays"].append(_strays(state, token, turns - k, refuter))
                 state = GAME.play(state, GAME.parse_move(token))
                 if k + 1 < len(node.moves):
                     state = GAME.play(state, GAME.parse_move(race_reply(state)))
@@ -56,18 +64,19 @@ def _node(node: Node, state: PnsState, turns: int, prover: Prover | None) -> dic
         out["main"] = _strongest(node.children).moves[0]
         for reply in node.children:
             later = GAME.play(after, GAME.parse_move(reply.moves[0]))
-            out["replies"][reply.moves[0]] = _node(reply.children[0], later, turns - 1, prover)
-    if prover is not None:
-        out["strays"] = _strays(state, node.moves[0], turns, prover)
+            out["replies"][reply.moves[0]] = _node(reply.children[0], later, turns - 1, refuter)
+    if refuter is not None:
+        out["strays"] = _strays(state, node.moves[0], turns, refuter)
     return out
 
 
-def _strays(state: PnsState, chosen: str, turns: int, prover: Prover) -> dict[str, Any]:
+def _strays(state: PnsState, chosen: str, turns: int, refuter: _Refuter) -> dict[str, Any]:
     """For each other move of the winner here: {"wins": true} when it also forces the win in the
     turns left, {"reply": r} with a defender's reply after which it no longer does, or nothing
     when the prover's budget does not settle it."""
     out: dict[str, Any] = {}
     me = state.side
+    prover = refuter.prover
     for move in GAME.legal_moves(state):
         token = GAME.format_move(move)
         if token == chosen:
@@ -77,7 +86,9 @@ def _strays(state: PnsState, chosen: str, turns: int, prover: Prover) -> dict[st
         if result is not None:  # over at once: won (another way to finish) or drawn
             out[token] = {"wins": True} if result.status == "won" and result.winner == me else {"ends": result.summary}
             continue
-        prover.nodes, prover.max_nodes = 0, STRAY_NODES
+        if refuter.spent >= STRAYS_NODES:
+            break
+        prover.nodes = 0
         try:
             if turns > 1 and prover.defend(after, turns - 1):
                 out[token] = {"wins": True}
@@ -90,6 +101,8 @@ def _strays(state: PnsState, chosen: str, turns: int, prover: Prover) -> dict[st
                     break
         except OutOfBudget:
             continue
+        finally:
+            refuter.spent += prover.nodes
     return out
 
 
