@@ -43,7 +43,9 @@ def catalog_day(name: str, entry: int, date: dt.date, rules: str | None = None) 
     if e.kind == "problem":
         return Day(date, game, cat.rules, e.grade, entry=e)
     solution = cat.solution(e)
-    if rules is not None and rules != cat.rules:  # the same deal under another rule set: solved again
+    if rules == "free":  # Idiot's Delight: a strict line is a line under free rules too (more deals are allowed)
+        solution = replace(solution, rules=rules)
+    elif rules is not None and rules != cat.rules:  # the same deal under another rule set: solved again
         solution = solve_deal(game, e.deal, rules=rules, grade=False).to_solution()
     return Day(date, game, solution.rules, e.grade, solution, e.percentile, e.metrics)
 
@@ -53,6 +55,7 @@ DAYS = {
     "penguin-supermove-2020-12-02": ("penguin-40", 2, "supermove"),
     "penguin-single-2020-12-03": ("penguin-40", 3, "single"),
     "idiots-delight-2020-12-04": ("idiots-delight-20", 1, None),
+    "idiots-delight-free-2020-12-09": ("idiots-delight-20", 2, "free"),
     "perpetual-motion-2020-12-05": ("perpetual-motion-20", 1, None),
     "perpetual-motion-2020-12-06": ("perpetual-motion-20", 3, None),
     "pack-n-stack-2020-12-07": ("pack-n-stack-12", 9, None),  # deal 26: a tree with replies
@@ -182,6 +185,7 @@ def idiots_keys(page, token: str) -> None:
                                        ("penguin-supermove-2020-12-02", penguin_clicks),
                                        ("penguin-single-2020-12-03", penguin_keys),
                                        ("idiots-delight-2020-12-04", idiots_clicks),
+                                       ("idiots-delight-free-2020-12-09", idiots_clicks),
                                        ("idiots-delight-2020-12-04", idiots_keys)])
 def test_a_person_plays_the_solution_to_the_win(browser, server, stem: str, act) -> None:
     visit = Visit(browser, server + f"{stem}.html")
@@ -200,6 +204,25 @@ def test_a_person_plays_the_solution_to_the_win(browser, server, stem: str, act)
     assert game.outcome(state).status == "won" and visit.api("won()") is True
     status = visit.page.text_content("#status")
     assert status.startswith(("Solved in", "Cleared in")) and "exactly par" in status
+    visit.local_only(server)
+    visit.close()
+
+
+def test_piles_are_reached_with_tab_and_chosen_with_enter(browser, server) -> None:
+    visit = Visit(browser, server + "penguin-2020-12-01.html")
+    game = get_game("penguin")
+    first = visit.data["solution"][0]
+    visit.page.locator("body").focus()
+    order = []
+    for _ in range(20):  # the piles come in reading order: columns 1-7, the foundations, cells a-g
+        visit.page.keyboard.press("Tab")
+        order.append(visit.page.evaluate("document.activeElement.dataset.place || ''"))
+    assert [p for p in order if p][:15] == list("1234567habcdefg")
+    for place in first:
+        visit.page.focus(f'#board [data-place="{place}"]')
+        visit.page.keyboard.press("Enter")
+    state = game.play(game.from_json(visit.data["start"]), game.parse_move(first))
+    check(visit, game, state)
     visit.local_only(server)
     visit.close()
 
