@@ -125,6 +125,8 @@ def test_a_theme_colours_and_signs_every_image(tmp_path: Path) -> None:
     ('name = "A"\n[colours]\ntext = "white"', "'colours.text' must be a colour written \"#rrggbb\""),
     ('name = "A"\n[colours]\nbackground = "#777777"\ntext = "#888888"', "contrast of 1.3:1; at least 4.5:1"),
     ('name = "A"\nurl = "example.org"', "'url' must be the site's address starting http:// or https://"),
+    ('name = "A"\nurl = "https://example.org/daily/index.html"', "'url' names a file; give the folder"),
+    ('name = "A"\nurl = "https://example.org/?x=1"', "without ?query, #fragment or spaces"),
     ('name = "A"\nlogo = "nothere.png"', "which is not a file"),
     ('name = "A"\nlogo = "theme.toml"', "not a PNG image that can be read"),
     ('name = "A"\nname = "B"', "cannot read the theme"),

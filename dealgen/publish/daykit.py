@@ -153,8 +153,10 @@ def _problem_files(day: Day, theme: Theme, mono: bool) -> dict[str, bytes]:
     state = entry.state(game, game.default_rules)
     files: dict[str, bytes] = {}
     _puzzle_images(files, day, state, theme, mono)
-    short = kit.solution(entry.strategy_text(game), entry.source, 8)[1]  # the main line, briefly
-    details = tuple(("    " * line.level) + line.text for line in short)
+    main = [line for line in lines if line.level == 0]  # the main line; the other replies are on the sheet
+    details = tuple(line.text for line in main) + (("Every other reply is answered in the solution.",)
+                                                    if len(main) < len(lines) else ())
+    short = main
     words = Words("The answer", game.title, day_words(day.date), answer(day, state), (), details)
     card = day_image(words, _builder(game, state, mono), ANSWER_SIZE, theme)
     _png(files, f"{day.stem}-answer.png", card,

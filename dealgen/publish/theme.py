@@ -20,6 +20,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..errors import InputError
 from ..fileio import read_bytes, read_text
@@ -135,6 +136,26 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
+def _site_url(url: str, path: Path) -> str:
+    """The site's folder address, ending in "/" (pages are named relative to it); "" when none."""
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    example = "e.g. \"https://example.org/daily/\""
+    if parts.scheme not in ("http", "https") or not parts.hostname or "." not in parts.hostname.strip("."):
+        raise InputError(f"{path}: 'url' must be the site's address starting http:// or https://, {example}; "
+                         f"got {url!r}")
+    if parts.query or parts.fragment or " " in url:
+        raise InputError(f"{path}: 'url' must be the site's folder address, without ?query, #fragment or spaces, "
+                         f"{example}; got {url!r}")
+    if not url.endswith("/"):
+        if "." in parts.path.rsplit("/", 1)[-1]:
+            raise InputError(f"{path}: 'url' names a file; give the folder the site is served from, {example}; "
+                             f"got {url!r}")
+        url += "/"
+    return url
+
+
 def load_theme(path_text: str) -> Theme:
     """The theme in the TOML file ``path_text``; InputError names the file, the key and what is allowed."""
     path = Path(path_text)
@@ -159,12 +180,7 @@ def load_theme(path_text: str) -> Theme:
     if len(name) > MAX_NAME:
         raise InputError(f"{path}: 'name' must be at most {MAX_NAME} characters, to fit a line of an image; "
                          f"got {len(name)}")
-    url = flat.get("url", "").strip()
-    if url and not re.fullmatch(r"https?://[^\s/?#]+\.[^\s/?#]+(/[^\s]*)?", url):
-        raise InputError(f"{path}: 'url' must be the site's address starting http:// or https://, e.g. "
-                         f"\"https://example.org/daily/\", got {url!r}")
-    if url and not url.endswith("/") and "." not in url.rsplit("/", 1)[-1]:
-        url += "/"  # a folder: pages are named relative to it
+    url = _site_url(flat.get("url", "").strip(), path)
     colours = {key: _colour(flat[f"colours.{key}"], f"{path}: 'colours.{key}'")
                for key in ("background", "text", "accent") if f"colours.{key}" in flat}
     theme = Theme(name=name, url=url, source=str(path), **colours)
