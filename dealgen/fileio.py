@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import re
 import sys
@@ -12,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-
 
 STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds to a file's name
 
@@ -325,3 +325,31 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
     except RecursionError:  # Python's decoder recurses once per level
         raise InputError(f"{source}: JSON nested too deeply to read (no dealgen file nests more than a few "
                          f"levels)") from None
+
+
+def as_json(value: Any) -> str:
+    """A value from a JSON file as JSON spells it (true, null, "text"), for messages."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
+    """Metrics are an object of counts (numbers, 0 or more), except the keys ``types`` names
+    (key -> (type, what it is called))."""
+    if not isinstance(metrics, dict):
+        raise InputError(f"{where}: 'metrics' must be an object")
+    for key, value in metrics.items():
+        kind: Any  # a type, or (int, float)
+        kind, what = types.get(key, ((int, float), "a number, 0 or more"))
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
+                or (kind is list and not all(isinstance(x, str) for x in value)) \
+                or (kind == (int, float) and not 0 <= value < math.inf) \
+                or (kind is int and value < 0):
+            raise InputError(f"{where}: metric '{key}' must be {what}, not {as_json(value)}")
+
+
+def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
+    unknown = [key for key in raw if key not in allowed]
+    if unknown:
+        raise InputError(f"{where}: unknown field{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(repr(k) for k in unknown)} (the fields known here: {', '.join(allowed)})")

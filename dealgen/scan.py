@@ -26,13 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from .catalog import as_json, check_metrics, known_fields
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
+from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
-from .grade import GRADES
-from .fileio import KeyTwiceGiven, check_writable, decode_text, parse_json, write_atomic
-from .solve import SolveResult, check_budgets, record_verdict, solve_deal
+from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
+from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
@@ -307,8 +306,8 @@ _GRADE_ORDER = {g: i for i, g in enumerate(GRADES)}  # then "ungraded"
 
 def summary(report: ScanReport) -> dict[str, Any]:
     """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
-    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are counted in the generic words; the win rate is
-    over the decided deals (solved or unsolvable: an unknown one is left out)."""
+    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are
+    counted in the generic words; the win rate is over the decided deals (solved or unsolvable: an unknown one is left out)."""
     records = report.records
     verdict = {id(r): record_verdict(r) for r in records}
     verdicts = Counter(verdict.values())
@@ -334,4 +333,32 @@ def summary(report: ScanReport) -> dict[str, Any]:
         "grades": dict(sorted(grades.items(), key=lambda kv: _GRADE_ORDER.get(kv[0], len(GRADES)))),
         "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
         "median_states": statistics.median(states) if states else None,
+    }
+
+
+def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
+    """A calibration from scan records of the reference sample. The deals a book can print
+    count: solved ones, and for a game that plays itself its records of a loss too (a
+    Perpetual Motion puzzle asks whether the deal comes out, so both answers are puzzles)."""
+    graded = [r for r in records if record_replayable(r)]
+    if len(graded) < 2:
+        raise InputError("calibration needs at least two deals with a solution (or a record of play)")
+    weights = weights_for(game)
+    for r in graded:  # a scan made with --no-grade lacks the grading metrics: its reference would be empty
+        lacking = [name for name in weights if name not in r["metrics"]]
+        if lacking:
+            raise InputError(f"deal {r['deal']}'s scan record lacks {', '.join(lacking)} (a scan made with "
+                             f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
+    reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
+                 for name in weights}
+    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
+    solved = sum(record_verdict(r) == "solved" for r in records)
+    cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
+            for grade, band in zip(GRADES[1:], BANDS)}
+    return {
+        "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
+        "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
+        "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
+        "score_cuts": cuts,  # effort scores where each band begins (for reading only)
+        "reference": reference, "scores": scores,
     }

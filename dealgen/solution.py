@@ -27,6 +27,7 @@ from .games import Game, get_game
 
 HEADERS = ("game", "deal", "rules", "outcome")
 PER_LINE = 12  # moves per line when writing
+MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _refuse_position(text: str, source: str, key: str, named: str) -> None:
         except InputError as err:
             what = f"part of a position of {game.title} ({str(err).removeprefix(source + ': ')})"
         cut = (": a strategy file adds 'goal: <side> wins in N' and 'tree:' lines after the position; is this one "
-               "cut short?" if game.problem_kit() is not None else "")
+               "cut short?" if game.players else "")
         raise InputError(f"{source}: {what}, not a solution; verify replays solution files, game records, catalogs, "
                          f"books and strategy files{cut}")
 
@@ -159,9 +160,14 @@ def check_outcome(game: Game, value: str) -> str:
     return word
 
 
-def read_solution(path: str | Path) -> Solution:
-    from .pns.strategy import is_strategy
+def is_strategy(text: str) -> bool:
+    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
+    the other is then named as missing, rather than read as some other kind of file)."""
+    lines = [ln.split("#", 1)[0].strip().lower() for ln in text.splitlines()]
+    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
+
+def read_solution(path: str | Path) -> Solution:
     text = read_text(path, "solution file")
     if is_strategy(text):
         raise InputError(f"{path}: a strategy file (a problem's solution tree), not a line of moves: check it "

@@ -12,10 +12,20 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
-                          series_order, window_start)
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
+from dealgen.publish.daily import (
+    DAILY_BASE,
+    DEFAULT_WEEK,
+    WINDOW,
+    day_range,
+    parse_date,
+    parse_week,
+    pick,
+    series_days,
+    series_order,
+    window_start,
+)
 
 
 def test_windows_are_disjoint_and_fixed() -> None:

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from dealgen.catalog import read_catalog
 from dealgen.cli import main
-from dealgen.daily import IMAGE_SIZES
 from dealgen.games import get_game
-from dealgen.publish.daykit import day_files, puzzle_scene
+from dealgen.publish.catalog import read_catalog
+from dealgen.publish.daily import IMAGE_SIZES
+from dealgen.publish.dayfiles import day_files, puzzle_scene
 from dealgen.publish.days import Day
 from dealgen.publish.daytext import plain, question
 from dealgen.publish.theme import DEFAULT, load_theme
@@ -156,3 +156,20 @@ def test_mono_images_hold_greys_only_even_with_a_coloured_theme(tmp_path: Path) 
     for name in (n for n in files if n.endswith(".png")):
         with Image.open(io.BytesIO(files[name])) as image:
             assert image.mode == "L", (name, image.mode)
+
+
+@pytest.mark.parametrize("game", ["pack-n-stack", "penguin"])
+def test_the_wide_image_sets_the_text_beside_the_diagram_and_the_square_above_it(game: str) -> None:
+    day = catalog_day(game)
+    state = day.entry.state(day.game, day.rules) if day.entry else day.game.deal(day.deal, day.rules)
+    for kind, pixels in IMAGE_SIZES.items():
+        scene = puzzle_scene(day, state, pixels, DEFAULT)
+        group = next(item for item in scene.items if isinstance(item, Group))
+        x0, y0, x1, y1 = group.bbox()
+        texts = [t for t in scene.items if isinstance(t, Text)]
+        assert texts and not scene.outside()
+        if kind == "wide":  # text on the left, the diagram right of it, as tall as the image allows
+            assert all(t.x + t.width <= x0 for t in texts)
+            assert y1 - y0 > 0.8 * scene.height
+        else:
+            assert all(t.y <= y0 for t in texts)

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from dealgen.catalog import read_catalog
 from dealgen.errors import IllegalMove, InputError
 from dealgen.games import get_game
+from dealgen.publish.catalog import read_catalog
 from dealgen.publish.site import ASSETS
 
 NODE = shutil.which("node")

@@ -9,12 +9,11 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
-from dealgen.catalog import read_catalog
 from dealgen.cli import main
 from dealgen.games import get_game
+from dealgen.publish.catalog import read_catalog
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -79,7 +78,7 @@ def test_pages_fetch_nothing_from_elsewhere_and_name_everything_relatively(tmp_p
     for page in out.glob("*.html"):
         parser = Links()
         parser.feed(page.read_text())
-        for tag, attr, url in parser.urls:
+        for _tag, _attr, url in parser.urls:
             assert not re.match(r"[a-z]+:", url) or url == "data:,", (page.name, url)  # no scheme: this site's own
             if not url.startswith("data:"):
                 assert (out / url).is_file(), (page.name, url)
@@ -110,10 +109,10 @@ def test_the_feed_is_atom_with_the_days_up_to_today(tmp_path: Path) -> None:
 
 
 def test_a_day_page_carries_the_verified_line_in_words() -> None:
+    import datetime as dt
+
     from dealgen.publish.days import Day
     from dealgen.publish.site import page_data
-
-    import datetime as dt
 
     cat = read_catalog(str(SEEDS / "penguin-40.json"))
     entry = cat.entries[0]
@@ -127,9 +126,9 @@ def test_a_day_page_carries_the_verified_line_in_words() -> None:
 def test_a_problems_page_plays_the_strategy_and_answers_strays() -> None:
     """The main line replays to the winner's win; a stray move off the tree is either shown to
     win as well or answered by a reply after which the prover finds no win in the turns left."""
-    from dealgen.pns.prove import Prover
-    from dealgen.pns.strategy import parse_strategy
     from dealgen.publish.strategyplay import main_line, race_reply, tree_json
+    from dealgen.solve.pack_n_stack.prove import Prover
+    from dealgen.solve.pack_n_stack.strategy import parse_strategy
 
     game = get_game("pack-n-stack")
     cat = read_catalog(str(SEEDS / "pack-n-stack-12.json"))

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from dealgen.catalog import read_catalog
 from dealgen.games import get_game
+from dealgen.publish.catalog import read_catalog
 from dealgen.publish.days import Day
-from dealgen.publish.site import asset_files, day_files
+from dealgen.publish.site import day_files
 from dealgen.publish.theme import DEFAULT
 from dealgen.solve import solve_deal
 

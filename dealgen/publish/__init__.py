@@ -1,1 +1,11 @@
-"""What users make: catalogs, books, daily kits and the daily site (see DESIGN.md's layers)."""
+"""What users make: seed catalogs (``catalog``), graded selections (``generate``, and
+``problemset`` for games of problems), books (``book``, laid out by ``layout`` presets), daily
+deals (``daily``; which day publishes what: ``days``) with each day's kit of images, alt text and
+captions (``dayfiles``, ``dayimage``, ``daytext``, in a ``theme``), and the daily site where people
+play them (``site``; a Pack 'n' Stack strategy as its pages play it: ``strategyplay``). Everything
+here is written against the game interface, the solvers, the verifier and the renderers below it;
+nothing is published that did not replay."""
+
+from pathlib import Path
+
+OUTPUT = Path("output")  # where everything goes unless told otherwise (relative to the working folder)

@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .. import __version__
-from ..catalog import Catalog, ProblemEntry, read_catalog
-from ..daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 from ..errors import CheckFailed, InputError
 from ..games import Game, get_game
 from ..grade import GRADES, load_calibration
 from ..solution import Solution
+from ..solve import problem_kit
+from .catalog import Catalog, ProblemEntry, read_matching_catalog
+from .daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 
 
 def day_stem(game: Game, rules: str, day: dt.date) -> str:
@@ -58,7 +59,7 @@ class Day:
     def record(self) -> dict[str, Any]:
         """The day's JSON, which `dealgen verify` replays."""
         if self.entry is not None:
-            question = self.game.problem_kit().solution(self.entry.strategy_text(self.game), self.entry.source)[0]
+            question = problem_kit(self.game).solution(self.entry.strategy_text(self.game), self.entry.source)[0]
             record = {"date": self.date.isoformat(), "game": self.game.name, "rules": self.rules,
                       **self.entry.to_json(), "question": question, "verified_by": f"dealgen {__version__}"}
         else:
@@ -100,7 +101,7 @@ def plan_days(game: str, date_text: str | None, count: int, week_text: str | Non
     if catalog is not None or series_start is not None:
         week = parse_week(week_text, GRADES) if week_text is not None else None
         return _series_plan(game, date_text, count, week, rules, catalog, series_start, game_given)
-    from ..daily import DEFAULT_WEEK
+    from .daily import DEFAULT_WEEK
 
     g = get_game(game)
     rules = g.check_rules(rules)
@@ -108,7 +109,7 @@ def plan_days(game: str, date_text: str | None, count: int, week_text: str | Non
     dates = day_range(first, count)
     weekly = parse_week(week_text, GRADES) if week_text is not None else DEFAULT_WEEK
     window_start(first)  # refuses dates before the series began, before anything is made
-    if g.problem_kit() is not None:
+    if problem_kit(g) is not None:
         return Plan(g, g.default_rules, dates, True, lambda: _problem_days(g, rules, dates, weekly, jobs))
     if load_calibration(g.name, rules) is None:
         raise InputError(f"{g.name} ({rules} rules) has no grade calibration yet: run `dealgen calibrate` first")
@@ -136,12 +137,12 @@ def _deal_days(g: Game, rules: str, dates: list[dt.date], weekly: tuple[str, ...
 def _problem_days(game: Game, rules: str, dates: list[dt.date], weekly: tuple[str, ...], jobs: int) -> Iterator[Day]:
     """The day's deal is the first in its window with a problem of the weekday's grade, and the
     problem is the strongest of that grade in the deal's endgame."""
-    from ..problemset import find_many
+    from .problemset import find_many
 
     for day in dates:
         wanted = weekly[day.weekday()]
 
-        def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
+        def graded(deals: range, wanted: str = wanted) -> Iterator[tuple[str | None, Any]]:  # (called at once)
             results = find_many(game, deals, jobs)  # each deal's problems, in deal order, found ahead
             try:
                 for problems in results:
@@ -169,7 +170,7 @@ def _series_plan(game: str, date_text: str | None, count: int, week: tuple[str, 
         raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
     if series_start is None:
         raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
-    cat = read_matching_catalog(catalog, game, rules, game_given)
+    cat = read_matching_catalog(catalog, game if game_given else None, rules)
     start = parse_date(series_start)
     first = parse_date(date_text) if date_text is not None else start
     picks = series_days(start, first, count, *series_order(start, [e.grade for e in cat.entries], week))
@@ -199,13 +200,3 @@ def _series_plan(game: str, date_text: str | None, count: int, week: tuple[str, 
                           series=series, how=how)
 
     return Plan(g, cat.rules, [day for day, _ in picks], problem, days, fixed)
-
-
-def read_matching_catalog(path: str, game: str, rules: str | None, game_given: bool) -> Catalog:
-    """The catalog at ``path``; InputError when --game (if ``game_given``) or --rules disagree with it."""
-    cat = read_catalog(path)
-    if game_given and get_game(game).name != cat.game:
-        raise InputError(f"--game {game}: {path} is a catalog of {cat.game} deals")
-    if rules is not None and get_game(cat.game).check_rules(rules) != cat.rules:
-        raise InputError(f"--rules {rules}: {path} holds deals under '{cat.rules}' rules")
-    return cat

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import Card, SUIT_NAMES
-from ..daily import day_words, grade_mark
+from ..cards import SUIT_NAMES, Card
 from ..grade import GRADES
+from ..solve import problem_kit
+from .daily import day_words, grade_mark
 from .days import Day
 from .theme import Theme
 
@@ -28,7 +29,7 @@ DEFAULT_QUESTION = QUESTIONS["penguin"]
 
 def question(day: Day) -> str:
     if day.entry is not None:  # a problem's question is its strategy's: "Red to play and win in 3"
-        return day.game.problem_kit().solution(day.entry.strategy_text(day.game), day.entry.source)[0]
+        return problem_kit(day.game).solution(day.entry.strategy_text(day.game), day.entry.source)[0]
     return QUESTIONS.get(day.game.name, DEFAULT_QUESTION).format(par=len(day.solution.moves))
 
 

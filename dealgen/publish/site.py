@@ -19,14 +19,14 @@ import html
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .. import __version__
-from ..daily import day_words, grade_mark
 from ..errors import InputError
 from ..fileio import parse_json, read_text
 from ..grade import GRADES
 from ..render.fonts import FONT_DIR, FONT_FILES, printed
+from .daily import day_words, grade_mark
 from .days import Day
 from .daytext import answer, facts, plain, question
 from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
@@ -48,7 +48,7 @@ def page_data(day: Day) -> dict[str, Any]:
                             "title": printed(game.title), "dated": plain(day_words(day.date)),
                             "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
     if day.entry is not None:
-        from ..pns.strategy import parse_strategy
+        from ..solve.pack_n_stack.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
 
         tree = parse_strategy(day.entry.strategy_text(game), day.entry.source)
@@ -335,7 +335,7 @@ def theme_css(theme: Theme) -> str:
 def asset_files(theme: Theme) -> dict[str, bytes]:
     """Everything under assets/: the scripts and styles, the fonts and their licence, the theme."""
     files = {f"assets/{name}": (ASSETS / name).read_bytes() for name in SCRIPTS + ("site.css",)}
-    for bold, path in FONT_FILES.items():
+    for path in FONT_FILES.values():
         files[f"assets/{path.name}"] = path.read_bytes()
     files["assets/LICENSE-DejaVu.txt"] = (FONT_DIR / "LICENSE-DejaVu.txt").read_bytes()
     files["assets/theme.css"] = theme_css(theme).encode()
@@ -371,7 +371,7 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
     """The files one day adds to the site (its page and preview image, and the index, feed and
     record rewritten with it; ``assets`` too on a run's first day), and the site's days after it."""
     from ..render.png import png_bytes
-    from .daykit import puzzle_scene
+    from .dayfiles import puzzle_scene
     from .daytext import puzzle_alt
 
     data = page_data(day)
@@ -387,3 +387,38 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
     files["feed.xml"] = feed_xml(days, theme, today).encode()
     files["days.json"] = days_json(days, theme).encode()
     return files, days
+
+
+def publish_site(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
+                 series_start: str | None, jobs: int, output: str, theme_path: str | None = None, *,
+                 week_given: bool = True, game_given: bool = True, today: dt.date | None = None) -> Iterator[str]:
+    """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
+    page written with the index, feed and record rewritten, into the folder ``output``; ``today``
+    (default: today, UTC) ends the feed and the index's archive. Yields a line a day written."""
+    from ..fileio import check_free, output_folder, planned_folder, write_files
+    from .days import plan_days
+
+    given = load_theme(theme_path) if theme_path is not None else None
+    plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,
+                     rules, catalog, series_start, jobs, game_given)
+    folder = planned_folder(output)
+    theme = site_theme(folder, given)
+    published = check_site(folder, plan)
+    if folder.is_dir():  # before any work: no name the run writes is taken by a folder
+        for name in ["index.html", "feed.xml", "days.json"] + [f"{stem}.html" for stem in plan.stems] + \
+                [f"img/{stem}-wide.png" for stem in plan.stems]:
+            check_free(folder / name)
+    today = today or dt.datetime.now(dt.timezone.utc).date()
+    first = True
+    for day in plan.days():
+        try:
+            files, published = day_files(day, published, theme, today, folder, assets=first)
+            for sub in ("assets", "img"):
+                output_folder(folder / sub)
+            write_files(folder, files)
+        except InputError as err:
+            if first:
+                raise
+            raise InputError(f"{err} ({day.date.isoformat()}'s page); the days before it are written") from None
+        first = False
+        yield f"{day.date.isoformat()} ({day.date.strftime('%A')}): {day.how}; wrote {day.stem}.html to {folder}"

@@ -1,0 +1,674 @@
+"""Printable puzzle books: puzzles up front, solutions at the back, one PDF.
+
+A book is built from a seed catalog and a layout preset: title page, a colophon naming
+the rule set and how to play the deals in PySolFC, contents with page numbers, how to
+play, the puzzle pages (1, 2 or 4 to a page), then every solution as a walkthrough with
+checkpoint diagrams. Pages have mirrored margins (the inside margin on the binding side),
+running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog rides
+along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
+
+Nothing is written unless every solution replays and wins (``catalog.require_verified``),
+and the same catalog and layout give a byte-identical PDF.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from .. import __version__
+from ..errors import InputError
+from ..games import get_game
+from ..grade import GRADES
+from ..render.fonts import FAMILY, markup, metrics, printed
+from ..render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts, walkthrough_flowables
+from ..render.registry import DiagramOptions
+from ..render.walkthrough import build_walkthrough
+from ..solve import problem_kit
+from .catalog import ATTACHMENT, Catalog, Entry, require_verified
+from .layout import Layout
+
+GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
+
+
+class _Heading(Paragraph):
+    """A heading that opens the next page unless it fits with ``below`` points of the text under
+    it (three lines). keepWithNext would keep it with the whole paragraph instead, and move both
+    on whenever that paragraph does not fit: in large type, a page with a lone heading before it."""
+
+    def __init__(self, text: str, style: ParagraphStyle, below: float) -> None:
+        super().__init__(text, style)
+        self.below = below
+
+    def _need(self, avail_width: float, avail_height: float) -> tuple[float, float, float]:
+        width, height = super().wrap(avail_width, avail_height)  # (a long heading wraps)
+        return width, height, height + self.style.spaceAfter + self.below
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        width, height, need = self._need(avail_width, avail_height)
+        return width, (need if avail_height < need else height)  # too tall here: the frame moves on
+
+    def split(self, avail_width: float, avail_height: float) -> list:
+        return [] if avail_height < self._need(avail_width, avail_height)[2] else [self]
+
+
+@dataclass(frozen=True)
+class BookInfo:
+    title: str
+    subtitle: str = ""
+    author: str = ""
+    every: int = 20  # a checkpoint diagram at least every this many moves in the solutions
+
+
+def check_printable(text: str, what: str) -> None:
+    """InputError unless the bundled font can print every character of ``text`` (a title, an
+    author): a missing one would come out as an empty box, unnoticed until the proof copy."""
+    # (a tab or line break too: the title page would show a space, but a running foot a box)
+    missing = sorted({ch for ch in text if ch != " " and not (metrics(False).has(ch) and metrics(True).has(ch))})
+    if missing:
+        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" if ch.isprintable() else f"U+{ord(ch):04X} (a control character)"
+                           for ch in missing[:5]) + (" ..." if len(missing) > 5 else "")  # never echo a control raw
+        raise InputError(f"{what}: the book's font ({FAMILY}) has no {listed}; it would print as an empty box")
+    # the font has Hebrew and Arabic letters, but the pages are set left to right, unshaped
+    backwards = [ch for ch in dict.fromkeys(text) if unicodedata.bidirectional(ch) in ("R", "AL")]
+    if backwards:
+        listed = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in backwards[:3]) + (" ..." if len(backwards) > 3 else "")
+        raise InputError(f"{what}: right-to-left text ({listed}) cannot be printed: the book sets text left to "
+                         f"right, so it would come out reversed (and Arabic letters unjoined)")
+
+
+TITLE_DROP = 0.28  # the title starts this far down its page's text area
+
+
+def _title_block(info: BookInfo, s: "_Styles") -> list[Flowable]:
+    """The title page's text: title, subtitle and author."""
+    block: list[Flowable] = [Paragraph(markup(info.title), s.title)]
+    if info.subtitle:
+        block += [Spacer(1, s.subtitle.fontSize), Paragraph(markup(info.subtitle), s.subtitle)]
+    if info.author:
+        block += [Spacer(1, s.subtitle.fontSize * 2), Paragraph(markup(info.author), s.subtitle)]
+    return block
+
+
+def _grid(layout: Layout) -> tuple[int, int, float]:
+    """A puzzle page's columns, rows and the gap between its cells."""
+    cols = 2 if layout.per_page == 4 else 1
+    return cols, layout.per_page // cols, layout.body_size * 1.5
+
+
+def check_puzzle_heads(game: Any, rules: str, count: int, widest: int, layout: Layout) -> None:
+    """Before any deal is chosen: a puzzle's head lines fit their cell (InputError from
+    ``_side_by_side`` otherwise), ``widest`` being the longest deal number the selection
+    may pick."""
+    cols, _, gap = _grid(layout)
+    width = (layout.width - layout.inside - layout.outside - gap * (cols - 1)) / cols
+    styles, body = _Styles(layout), layout.body_size
+    _side_by_side(f"Puzzle {count}", styles.bold, layout.heading_size, f"Expert  {GRADE_MARKS['expert']}",
+                  styles.regular, body, width, layout)
+    rules_label = _head_rules(game, rules)
+    if problem_kit(game) is not None:
+        _side_by_side(f"{game.players[-1].capitalize()} to play and win in 10", styles.bold, body * 1.1, rules_label,
+                      styles.regular, body, width, layout)
+        return
+    try:
+        _side_by_side(game.pysolfc_label(widest), styles.regular, body, rules_label, styles.regular, body, width, layout)
+    except InputError as err:
+        raise InputError(f"{err} (#{widest} being the longest deal number this selection may pick)") from None
+
+
+MIN_DRAWN = 6.0  # points: a puzzle diagram's smallest text, shrunk to fit its cell, prints no smaller
+
+
+def _check_drawn_size(scene: Any, scale: float, width: float, height: float, layout: Layout) -> None:
+    """InputError when a cell is too small for its diagram to be read (a custom page size)."""
+    smallest = scene.smallest_text()
+    if smallest is not None and smallest * scale < MIN_DRAWN:
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: a puzzle's cell ({width / 72:.2f} x "
+                         f"{height / 72:.2f}in) is too small for its diagram, whose text would print "
+                         f"{smallest * scale:.1f} pt high (at least {MIN_DRAWN:g}); give the puzzles more room: a "
+                         f"larger page, smaller margins, or fewer puzzles on a page")
+
+
+def _head_rules(game: Any, rules: str) -> str:
+    """The rule set a puzzle's head names: none for the game's first."""
+    return printed(game.rules_label(rules)) if rules != game.default_rules else ""
+
+
+def check_title_page(info: BookInfo, layout: Layout) -> None:
+    """InputError when the title, subtitle and author do not fit on the title page: they
+    would run on over the page that follows."""
+    width = layout.width - layout.inside - layout.outside
+    room = (layout.height - layout.top - layout.bottom) * (1 - TITLE_DROP)
+    need = sum(f.wrap(width, room)[1] for f in _title_block(info, _Styles(layout)))
+    if need > room:
+        named = f"layout '{layout.name}'" + (f" ({layout.source})" if layout.source else "")
+        raise InputError(f"the title page's text (title, subtitle and author) is {need:.0f} pt deep and {named} "
+                         f"has room for {room:.0f} pt: shorten it, or make fonts.title smaller")
+
+
+class _Styles:
+    def __init__(self, layout: Layout) -> None:
+        names = register_fonts()
+        regular, bold = names[False], names[True]
+        body = layout.body_size
+        # allowWidows=0: a paragraph's last line never starts a page alone (every style below inherits it)
+        self.body = ParagraphStyle("body", fontName=regular, fontSize=body, leading=body * 1.35, spaceAfter=body * 0.5,
+                                   allowWidows=0)
+        self.small = ParagraphStyle("small", parent=self.body, fontSize=layout.small_size, leading=layout.small_size * 1.35)
+        self.h1 = ParagraphStyle("h1", fontName=bold, fontSize=layout.heading_size, leading=layout.heading_size * 1.3,
+                                 spaceAfter=layout.heading_size * 0.6)
+        self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
+                                 spaceBefore=body * 0.8, spaceAfter=body * 0.3, keepWithNext=1)
+        self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
+                                    leading=layout.title_size * 1.2, alignment=1)
+        self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=layout.heading_size,
+                                       leading=layout.heading_size * 1.4, alignment=1)
+        self.centre = ParagraphStyle("centre", parent=self.body, alignment=1)
+        self.toc = [ParagraphStyle(f"toc{i}", parent=self.body, leftIndent=i * body * 1.5, firstLineIndent=0,
+                                   spaceBefore=body * (0.4 if i == 0 else 0), fontName=bold if i == 0 else regular)
+                    for i in range(2)]
+        self.regular, self.bold = regular, bold
+
+
+class _Bookmark(Flowable):
+    """An invisible marker that files a PDF bookmark at its page (a page that starts with it)."""
+
+    def __init__(self, text: str, key: str, level: int) -> None:
+        super().__init__()
+        self.text, self.key, self.level = text, key, level
+
+    def wrap(self, *_: Any) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.text, self.key, level=self.level, closed=self.level > 0)
+
+
+class _PuzzlePage(Flowable):
+    """One page of puzzles in a grid (1, 2 or 4 cells), each with its heading and diagram."""
+
+    def __init__(self, book: "_Book", items: list[tuple[int, Entry]]) -> None:
+        super().__init__()
+        self.book, self.items = book, items
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.w, self.h = avail_width, avail_height * 0.999
+        return self.w, self.h
+
+    def draw(self) -> None:
+        if getattr(self.canv, "layout_only", False):
+            return  # the measuring pass: the page's size is all that counts
+        layout = self.book.layout
+        cols, rows, gap = _grid(layout)
+        cell_w = (self.w - gap * (cols - 1)) / cols
+        cell_h = (self.h - gap * (rows - 1)) / rows
+        for i, (number, entry) in enumerate(self.items):
+            row, col = divmod(i, cols)
+            x = col * (cell_w + gap)
+            top = self.h - row * (cell_h + gap)
+            self._cell(number, entry, x, top, cell_w, cell_h)
+
+    def _cell(self, number: int, entry: Entry, x: float, top: float, width: float, height: float) -> None:
+        book, canvas = self.book, self.canv
+        layout = book.layout
+        key = f"puzzle-{number}"
+        canvas.bookmarkPage(key, fit="XYZ", top=None)
+        canvas.addOutlineEntry(f"Puzzle {number}", key, level=1, closed=True)
+        body, bold, regular = layout.body_size, book.styles.bold, book.styles.regular
+        grade = f"{entry.grade.capitalize()}  {GRADE_MARKS.get(entry.grade, '')}"
+        # each line's texts fit the cell side by side: big type in a narrow cell is set smaller
+        head, grade_size = _side_by_side(f"Puzzle {number}", bold, layout.heading_size, grade, regular, body, width,
+                                          layout)
+        baseline = top - max(head, grade_size)  # the larger type's top at the cell's (body may outsize heading)
+        canvas.setFont(bold, head)
+        canvas.drawString(x, baseline, f"Puzzle {number}")
+        canvas.setFont(regular, grade_size)
+        canvas.drawRightString(x + width, baseline, grade)
+        line2 = baseline - body * 1.6
+        state = entry.state(book.game, book.catalog.rules)
+        rules = _head_rules(book.game, book.catalog.rules)
+        if entry.kind == "problem":
+            origin = f"From deal #{entry.deal}, after {entry.turn} turns"
+            canvas.setFont(regular, _side_by_side(origin, regular, body, "", regular, body, width, layout)[0])
+            canvas.drawString(x, line2, origin)
+            line2 -= body * 1.6
+            label, font, size = printed(_question(book.game, state, entry)), bold, body * 1.1
+        else:
+            label, font, size = book.game.pysolfc_label(entry.deal), regular, body
+        size, rules_size = _side_by_side(label, font, size, rules, regular, body, width, layout)
+        canvas.setFont(font, size)
+        canvas.drawString(x, line2, label)
+        if rules:
+            canvas.setFont(regular, rules_size)
+            canvas.drawRightString(x + width, line2, rules)
+        canvas.setFont(regular, body)
+        diagram_top = line2 - body * 1.2
+        bottom = top - height + self._solution_ref(number, x + width, top - height)
+        # built for the cell's width, so card indices print at the body size (never shrunk)
+        options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
+        scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
+        _check_drawn_size(scene, scale, width, height, layout)
+        drawn = scene.height * scale
+        draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
+        self._notes(x, diagram_top - drawn - layout.body_size * 1.5, width, bottom)
+
+    def _solution_ref(self, number: int, right: float, bottom: float) -> float:
+        """"Solution on page N" at the cell's foot (known from the previous pass); the height used."""
+        page = self.book.page_refs.page_of(number)
+        if page is None:
+            return 0.0  # the first pass: the solutions are not laid out yet
+        size = self.book.layout.small_size
+        self.canv.saveState()
+        self.canv.setFont(self.book.styles.regular, size)
+        self.canv.setFillGray(0.3)
+        self.canv.drawRightString(right, bottom + size * 0.3, f"Solution on page {page}")
+        self.canv.restoreState()
+        return size * 1.6
+
+    def _notes(self, x: float, top: float, width: float, bottom: float) -> None:
+        """Ruled lines for the reader's working, in the room the diagram leaves."""
+        layout, canvas = self.book.layout, self.canv
+        pitch = layout.body_size * 2.2
+        lines = int((top - bottom - layout.body_size * 1.5) // pitch)
+        if lines < 2:  # (a label over a single line looks like a stray rule)
+            return
+        canvas.saveState()
+        canvas.setFont(self.book.styles.regular, layout.small_size)
+        canvas.setFillGray(0.45)
+        canvas.drawString(x, top - layout.body_size, "Notes")
+        canvas.setStrokeGray(0.75)
+        canvas.setLineWidth(0.4)
+        for i in range(1, lines + 1):
+            y = top - layout.body_size * 1.5 - i * pitch + pitch * 0.3
+            canvas.line(x, y, x + width, y)
+        canvas.restoreState()
+
+
+SHRINK_MIN = 0.8  # a line of a puzzle's head may be set this much smaller to fit its cell, no more
+
+
+def _side_by_side(left: str, left_font: str, left_size: float, right: str, right_font: str, right_size: float,
+                  width: float, layout: Layout) -> tuple[float, float]:
+    """The sizes at which ``left`` and ``right`` share a line ``width`` wide with a gap between:
+    as given when they fit, else ``left`` shrunk first when it is the larger (a heading), down to
+    the other's size, then both, by SHRINK_MIN at most; InputError when that is not enough."""
+    gap = right_size if left and right else 0.0
+    lw, rw = stringWidth(left, left_font, left_size), stringWidth(right, right_font, right_size)
+    if lw + gap + rw <= width:
+        return left_size, right_size
+    asked = left_size
+    if left_size > right_size:  # the heading gives way first
+        room = width - gap - rw
+        if room > 0 and lw * right_size / left_size <= room:
+            return left_size * room / lw, right_size
+        left_size, lw = right_size, lw * right_size / left_size
+    scale = (width - gap) / (lw + rw)
+    if scale * left_size < SHRINK_MIN * min(asked, right_size):
+        texts = [f"'{t}'" for t in (left, right) if t]
+        shown = " and ".join(texts) + (" do not" if len(texts) > 1 else " does not")
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: {shown} fit a puzzle's width "
+                         f"({width / 72:.2f}in) at these type sizes; make fonts.body or fonts.heading smaller, or "
+                         f"put fewer puzzles on a page")
+    return left_size * scale, right_size * scale
+
+
+class _Book:
+    def __init__(self, catalog: Catalog, layout: Layout, info: BookInfo) -> None:
+        self.catalog, self.layout, self.info = catalog, layout, info
+        self.game = get_game(catalog.game)
+        self.styles = _Styles(layout)
+        self.page_refs = _PageRefs()
+        self.groups = _grade_groups([entry.grade for entry in catalog.entries])
+
+    # -- page furniture ---------------------------------------------------------------
+    def _templates(self) -> list[PageTemplate]:
+        layout, bleed = self.layout, self.layout.bleed
+        templates = []
+        for name, parity in (("odd", 1), ("even", 0)):
+            x, y, w, h = layout.frame(parity)
+            frame = Frame(x + layout.trim_left(parity), y + bleed, w, h, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                          id=name)
+            templates.append(PageTemplate(id=name, frames=[frame], onPage=self._boxes, onPageEnd=self._furniture))
+        return templates
+
+    def _boxes(self, canvas: Any, doc: Any) -> None:
+        layout, bleed = self.layout, self.layout.bleed
+        if bleed:
+            left = layout.trim_left(doc.page)
+            canvas.setTrimBox((left, bleed, left + layout.width, bleed + layout.height))
+            canvas.setBleedBox((0, 0, layout.page_width, layout.page_height))
+
+    def _furniture(self, canvas: Any, doc: Any) -> None:
+        """The running foot, drawn once the page is full: on solution pages it names the
+        solutions the page holds ("Solutions 3–4"), so a reader leafing through finds one."""
+        layout, bleed = self.layout, self.layout.bleed
+        page = doc.page
+        solutions = doc.solutions_here
+        doc.solutions_here = []
+        if page == 1:
+            return  # no number on the title page
+        if solutions:
+            first, last = solutions[0], solutions[-1]
+            label = f"Solution {first}" if first == last else f"Solutions {first}–{last}"
+            odd_text = even_text = label
+        else:
+            odd_text = self.info.title
+            even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
+        size, font = layout.small_size, self.styles.regular
+        y = bleed + layout.foot_baseline()
+        canvas.saveState()
+        canvas.setFont(font, size)
+        canvas.setFillGray(0.25)
+        left = layout.trim_left(page)
+        # the text takes what the page number leaves, two ems apart
+        room = layout.width - layout.inside - layout.outside - stringWidth(str(page), font, size) - 2 * size
+        if page % 2:  # right-hand page: the number at the outside edge, on the right
+            canvas.drawRightString(left + layout.width - layout.outside, y, str(page))
+            canvas.drawString(left + layout.inside, y, _cut(printed(odd_text), font, size, room))
+        else:
+            canvas.drawString(left + layout.outside, y, str(page))
+            canvas.drawRightString(left + layout.width - layout.inside, y, _cut(printed(even_text), font, size, room))
+        canvas.restoreState()
+
+    # -- sections ---------------------------------------------------------------------
+    def story(self) -> list[Flowable]:
+        s, info, catalog, game = self.styles, self.info, self.catalog, self.game
+        frame_h = self.layout.height - self.layout.top - self.layout.bottom
+        story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
+                                 Spacer(1, frame_h * TITLE_DROP), *_title_block(info, s), PageBreak()]
+
+        story += [
+            Spacer(1, frame_h * 0.5),
+            Paragraph(markup(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
+                              f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
+            *[Paragraph(markup(text), s.small) for text in self._colophon()],
+            PageBreak(),
+        ]
+
+        # the contents table's own cell font would otherwise be Helvetica, which is not embedded
+        table_style = TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        toc = TableOfContents(dotsMinLevel=0, levelStyles=s.toc, tableStyle=table_style)
+        story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, self.page_refs, PageBreak()]
+
+        story += [self._section("How to play", "how-to-play")]
+        story += self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
+        story.append(PageBreak())
+
+        story.append(self._section("Puzzles", "puzzles"))
+        numbered = list(enumerate(catalog.entries, 1))
+        per_page = self.layout.per_page
+        for start in range(0, len(numbered), per_page):
+            story += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
+
+        story.append(self._section("Solutions", "solutions"))
+        for number, entry in numbered:
+            if entry.kind == "problem":
+                block = self._problem_solution(number, entry)
+                story += [CondPageBreak(frame_h * 0.2), KeepTogether(block[:2])] + block[2:]
+                continue
+            wt = build_walkthrough(catalog.solution(entry), info.every)
+            title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
+            steps = walkthrough_flowables(wt, mono=self.layout.mono, every=info.every,
+                                          body_style=s.body, small_style=s.small, index_size=self.layout.body_size,
+                                          max_diagram_height=frame_h * 0.75)
+            head = [CondPageBreak(frame_h * 0.3), self._solution_title(number, title)]
+            story += [KeepTogether(head + steps[:1])] + steps[1:]
+        return story
+
+    def _puzzles(self) -> str:
+        """"40 Penguin puzzles"."""
+        count = len(self.catalog.entries)
+        return f"{count} {self.game.title} puzzle{'s' if count != 1 else ''}"
+
+    def _solution_title(self, number: int, text: str) -> "_Title":
+        return _Title(text, self.styles.h2, f"solution-{number}", level=1, outline=f"Solution {number}",
+                      number=number, contents=self.groups.get(number))
+
+    def _colophon(self) -> list[str]:
+        game = self.game
+        if problem_kit(self.game) is not None:
+            return [f"Every puzzle is a position from a game the computer played against itself on a deal "
+                    f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
+                    f"whatever the other side does.",
+                    f"Every solution is a complete strategy: every reply of the defender was replayed through "
+                    f"the dealgen {__version__} engine, branch by branch, before printing. The strategies are "
+                    f"embedded in this PDF as '{ATTACHMENT}': the command dealgen verify, run on this file, checks "
+                    f"them again."]
+        return [f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
+                f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
+                f"Every solution was replayed move by move through the dealgen {__version__} engine "
+                f"before printing. The deals and solutions are embedded in this PDF as "
+                f"'{ATTACHMENT}': the command dealgen verify, run on this file, checks them again."]
+
+    def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
+        """A problem's solution: the main line, every other reply answered (indented)."""
+        s = self.styles
+        kit = problem_kit(self.game)
+        question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
+        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
+        out += problem_line_flowables(lines, s.body)
+        if not complete:
+            out.append(Paragraph(markup(
+                f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
+                f"this PDF; the command dealgen verify, run on this file, replays every branch."), s.small))
+        return out
+
+    def _rules_text(self, text: str) -> list[Flowable]:
+        """A game's how-to-play text: '## ' lines are headings, blank lines end paragraphs."""
+        out: list[Flowable] = []
+        lines: list[str] = []
+
+        def flush() -> None:
+            if lines:
+                out.append(Paragraph(markup(" ".join(lines)), self.styles.body))
+                lines.clear()
+
+        head = ParagraphStyle("rules-h2", parent=self.styles.h2, keepWithNext=0)
+        below = 3 * self.styles.body.leading
+        for line in text.splitlines():
+            if line.startswith("## "):
+                flush()
+                out.append(_Heading(markup(line[3:].strip()), head, below))
+            elif not line.strip():
+                flush()
+            else:
+                lines.append(line.strip())
+        flush()
+        return out
+
+    def _section(self, text: str, key: str) -> Flowable:
+        return _Title(text, self.styles.h1, key)
+
+    def build(self) -> bytes:
+        layout = self.layout
+        buffer = io.BytesIO()
+        doc = _Doc(buffer, pagesize=(layout.page_width, layout.page_height),
+                   pageTemplates=self._templates(), title=self.info.title, author=self.info.author,
+                   subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
+                   creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
+                   keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
+                   topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
+        passes: list[Any] = []
+
+        def canvasmaker(*args: Any, **kwargs: Any) -> Any:
+            # The first pass only finds the contents' page numbers; it is never the last pass
+            # (the contents are empty going in), so it need not draw a single diagram.
+            canvas = make_canvas(*args, **kwargs)
+            canvas.layout_only = not passes
+            passes.append(canvas)
+            return canvas
+
+        doc.multiBuild(self.story(), canvasmaker=canvasmaker)
+        return buffer.getvalue()
+
+
+class _Title(Paragraph):
+    """A heading that files a PDF bookmark where it is drawn: a section (level 0, also a
+    contents entry) or a solution (level 1: the page "Solution on page N" names, and the
+    contents entry of its grade where a grade starts). Page numbers come from the heading
+    itself, not from a marker before it that a page break could leave behind."""
+
+    def __init__(self, text: str, style: ParagraphStyle, key: str, level: int = 0, outline: str | None = None,
+                 number: int | None = None, contents: str | None = None) -> None:
+        super().__init__(markup(text), style)
+        self.key, self.level, self.plain = key, level, text
+        self.outline = outline or text
+        self.number = number  # the puzzle whose solution starts here
+        self.contents = contents  # a contents entry filed at this page
+
+    def split(self, *_: Any) -> list[Flowable]:
+        return []  # a heading moves to the next page whole
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.outline, self.key, level=self.level, closed=self.level > 0)
+        super().draw()
+
+
+class _PageRefs(Flowable):
+    """The page each puzzle's solution starts on, for the puzzle pages. An indexing flowable
+    (like the contents), so the build runs again until the pages drawn from are the pages the
+    solutions landed on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[int, int] = {}  # from the previous pass: what this pass draws
+        self.now: dict[int, int] = {}
+
+    def isIndexing(self) -> int:
+        return 1
+
+    def beforeBuild(self) -> None:
+        self.last, self.now = self.now, {}
+
+    def afterBuild(self) -> None:
+        pass
+
+    def isSatisfied(self) -> bool:
+        return self.last == self.now
+
+    def notify(self, kind: str, stuff: Any) -> None:
+        if kind == "SolutionPage":
+            number, page = stuff
+            self.now[number] = page
+
+    def page_of(self, number: int) -> int | None:
+        return self.last.get(number)
+
+    def wrap(self, *_: Any) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        pass
+
+
+class _Doc(BaseDocTemplate):
+    solution_now: int | None = None  # the solution being laid out
+    solutions_here: list[int]  # the solutions with something drawn on this page, for its foot
+
+    def beforeDocument(self) -> None:
+        self.solution_now, self.solutions_here = None, []  # every pass of multiBuild starts afresh
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        """Contents entries (sections, and where each grade's puzzles and solutions start),
+        each solution's page for the puzzle pages, and the solutions each page shows."""
+        title = flowable if isinstance(flowable, _Title) else None
+        if title is not None and title.number is not None:
+            self.solution_now = title.number
+            self.notify("SolutionPage", (title.number, self.page))
+        drawn = getattr(flowable, "height", 0) > 0 and not isinstance(flowable, Spacer)  # not a marker or a gap
+        if self.solution_now is not None and drawn and self.solution_now not in self.solutions_here:
+            self.solutions_here.append(self.solution_now)
+        if title is not None and title.level == 0:
+            self.notify("TOCEntry", (0, markup(title.plain), self.page, title.key))
+        elif title is not None and title.contents:
+            self.notify("TOCEntry", (1, markup(title.contents), self.page, title.key))
+        elif isinstance(flowable, _PuzzlePage):
+            for number, _ in flowable.items:
+                label = flowable.book.groups.get(number)
+                if label:
+                    self.notify("TOCEntry", (1, markup(label), self.page, f"puzzle-{number}"))
+
+
+def _grade_groups(grades: list[str]) -> dict[int, str]:
+    """Contents entries for runs of puzzles of one grade, by the number of each run's first
+    puzzle: {1: "Easy: puzzles 1–10", 11: "Medium: puzzles 11–20", ...}."""
+    groups, first = {}, 1
+    for number in range(1, len(grades) + 1):
+        if number == len(grades) or grades[number] != grades[first - 1]:
+            span = f"puzzle {first}" if first == number else f"puzzles {first}–{number}"
+            groups[first] = f"{grades[first - 1].capitalize()}: {span}"
+            first = number + 1
+    return groups
+
+
+def _question(game: Any, state: Any, entry: Any) -> str:
+    """"Red to play and win in 3"."""
+    return f"{game.to_move(state).capitalize()} to play and win in {entry.n}"
+
+
+def _cut(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut short with an ellipsis where it is wider than ``width`` points."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text.rstrip() + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
+    """The finished book; nothing is made unless every solution replays and wins."""
+    require_verified(catalog)
+    return typeset(catalog, layout, info)
+
+
+def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
+    """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
+    if not catalog.entries:
+        raise InputError("the catalog has no deals")
+    for text, what in ((info.title, "the title"), (info.subtitle, "the subtitle"), (info.author, "the author")):
+        check_printable(text, what)
+    check_title_page(info, layout)
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        pdf = _Book(catalog, layout, info).build()
+    except LayoutError as err:  # a layout whose type is too big for its page
+        found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
+        size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
+        raise InputError(f"{layout.source or 'layout ' + layout.name}: a block of the book does not fit on its page{size}; "
+                         f"make the type sizes or the margins smaller") from None
+    return _embed_catalog(pdf, catalog)
+
+
+def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.add_attachment(ATTACHMENT, catalog.dumps().encode("utf-8"))
+    writer.page_mode = "/UseOutlines"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

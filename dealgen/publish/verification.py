@@ -1,0 +1,78 @@
+"""Verify any file dealgen writes or reads: a solution file or game record, a seed catalog, a
+book's PDF (its embedded catalog), a day's JSON, or a strategy file. What a file is goes by its
+content, so a renamed file is still read for what it is; standard input and pipes are read once.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InputError
+from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
+from ..games import get_game
+from ..solution import Solution, is_strategy, parse_solution
+from ..solve.pack_n_stack.strategy import check_tree, parse_strategy
+from ..verify import Verdict, replay
+from .catalog import Catalog, parse_catalog, read_book_catalog, read_catalog, verify_catalog
+
+STDIN = "<stdin>"  # how errors name standard input
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A file replayed: a catalog with a verdict for each entry, a strategy tree with its check,
+    or a solution with its verdict; ``source`` names the file as errors do."""
+
+    source: str
+    catalog: Catalog | None = None
+    verdicts: tuple[Any, ...] = ()
+    tree: Any = None
+    check: Any = None
+    solution: Solution | None = None
+    verdict: Verdict | None = None
+
+
+def verify_file(file: str) -> Checked:
+    """Read ``file`` (``-``: standard input) for what it is and replay it through the engine;
+    InputError when it cannot be read as any of them."""
+    # what FILE is goes by its content, so a renamed file is still read for what it is
+    what = "solution, catalog, book or strategy file"
+    if file == "-" or (os.path.exists(file) and not os.path.isfile(file) and not os.path.isdir(file)):
+        # standard input, or a pipe such as <(...): read once, as it cannot be read again
+        data, source = (read_stdin(), STDIN) if file == "-" else (read_bytes(file, what), file)
+        pdf = data.startswith(b"%PDF-")
+        text = "" if pdf else decode_text(data, source, "input" if file == "-" else what)
+    else:
+        data, source = None, file
+        pdf = is_pdf(file)
+        if file.lower().endswith(".pdf") and not pdf and os.path.isfile(file):
+            raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
+        text = "" if pdf else read_text(file, what)  # says why a file cannot be read
+    if pdf or text.lstrip().startswith(("{", "[")):  # JSON: a catalog, or (a list) what no dealgen file is
+        if pdf:
+            catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
+        else:
+            catalog = parse_catalog(text, source, days=True)
+        return Checked(source, catalog=catalog, verdicts=tuple(verify_catalog(catalog)))
+    if is_strategy(text):  # a two-player "to play and win" strategy tree
+        tree = parse_strategy(text, source)
+        return Checked(source, tree=tree, check=check_tree(tree, source))
+    solution = parse_solution(text, source)
+    return Checked(source, solution=solution, verdict=replay(solution))
+
+
+def shown_position(game: str, verdict) -> tuple[str, int, str] | None:
+    """What --show shows of a failed replay: ("before_move" or "after_move", the move's number,
+    the position as text); None when there is nothing to show."""
+    if verdict.ok or not hasattr(verdict, "before_error"):  # (a problem's verdict has none)
+        return None
+    if verdict.error is None and (verdict.won if verdict.reached is None else verdict.reached):
+        return None  # play ended as claimed; only a catalog's stated figures disagree
+    if verdict.before_error is not None:
+        return "before_move", verdict.error.move, get_game(game).to_text(verdict.before_error)
+    if verdict.final is not None:  # every move legal, but not the claimed end: where play stopped
+        return "after_move", verdict.moves_played, get_game(game).to_text(verdict.final)
+    return None
+
