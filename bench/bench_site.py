@@ -19,8 +19,8 @@ import threading
 import time
 from pathlib import Path
 
-from dealgen.catalog import read_catalog
 from dealgen.games import get_game
+from dealgen.publish.catalog import read_catalog
 from dealgen.publish.days import Day
 from dealgen.publish.site import ASSETS, day_files
 from dealgen.publish.theme import load_theme
