@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import sys
 import threading
 import time
 from collections import Counter, deque
@@ -65,6 +66,40 @@ def _init_worker(stopped=None) -> None:
     global _stopped
     _stopped = stopped
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+    _leave_with_parent(os.getppid())
+
+
+ORPHAN_CHECK = 0.2  # seconds between a worker's looks at whether its parent is still there
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A worker whose parent is gone (killed with SIGKILL, which no handler sees) has no one to
+    give its results to: it stops at once, in silence. The pool's own code would otherwise
+    print a BrokenPipeError traceback from each worker as it tried to send its next result."""
+    sys.stderr = _QuietOrphan(sys.stderr, parent)  # (the traceback, written before the watcher sees it)
+
+    def watch() -> None:
+        while os.getppid() == parent:  # an orphan is adopted by another process (init, a subreaper)
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dealgen-orphan-watch", daemon=True).start()
+
+
+class _QuietOrphan:
+    """A worker's standard error, written to only while the worker's parent is alive."""
+
+    def __init__(self, stream: TextIO, parent: int) -> None:
+        self._stream = stream
+        self._parent = parent
+
+    def write(self, text: str) -> int:
+        if os.getppid() != self._parent:
+            return len(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _unless_stopped(worker: Callable, task: tuple) -> Any:

@@ -16,7 +16,7 @@ import click
 from .. import __version__
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import DealgenError
-from .common import note
+from .common import note, show_library_notes
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))
 
@@ -55,6 +55,7 @@ class _Group(click.Group):
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
         _safe_streams()
+        show_library_notes()
         # At exit the interpreter's last collection would walk every object the searches' caches
         # still hold (3 s after a 10 s proof), none of them garbage: freeze them first (atexit
         # runs before it). Once, however often main runs in one process (as under tests).
@@ -96,13 +97,19 @@ class _Group(click.Group):
                 err.command_path = f"{ctx.command_path} {ctx.meta['dealgen.command']}"
             raise
         except DealgenError as err:
-            click.echo(f"dealgen: error: {err}", err=True)
+            click.echo(f"dealgen: error: {one_line(str(err))}", err=True)
             sys.exit(err.exit_code)
         except KeyboardInterrupt:
             note("dealgen: interrupted")
             sys.exit(130)
         except OSError as err:
             _stdout_failed(err)
+
+
+def one_line(message: str) -> str:
+    """An error as one line however it is read: what the input held (quoted in messages) may
+    break lines (U+0085, U+2028) or hide, as control characters do; those are spelt as escapes."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in message)
 
 
 def _stdout_failed(err: OSError) -> None:

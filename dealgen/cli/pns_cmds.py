@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, output_folder, planned_folder, write_atomic
+from ..fileio import check_writable, made_folder, planned_folder, write_atomic
 from ..scan import parse_range
 from ..solution import Solution
 from ..solve.pack_n_stack.strategy import MAX_GOAL
@@ -91,7 +91,8 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
             continue
         click.echo(problem.summary())
         if folder is not None:
-            write_atomic(output_folder(folder) / f"pns-{problem.deal}-{problem.turn}.txt", text)
+            with made_folder(folder) as made:  # made with the first problem (and gone again if that fails)
+                write_atomic(made / f"pns-{problem.deal}-{problem.turn}.txt", text)
     note(f"{len(found)} problem(s) from {searched} deal(s)")
     if interrupted:
         sys.exit(130)

@@ -6,7 +6,6 @@ leaves nothing behind; files are written whole or not at all.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 from pathlib import Path
@@ -17,8 +16,8 @@ from ..deals import parse_deal_number
 from ..errors import InputError
 from ..fileio import check_writable, planned_folder, write_atomic, write_files
 from ..games import GAMES, Game, get_game
-from ..solution import read_solution
 from ..solve.positions import follow, load_position, load_solution, solve_for
+from ..verify import read_played
 from .app import main
 from .common import DEAL, GAME, DealCommand, named, note, rules_option
 
@@ -166,10 +165,8 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
             raise InputError("give a solution file or --solution, not both")
         if args[0].strip().lower() in GAMES and not Path(args[0]).exists():
             raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
-        solution = read_solution(args[0])
+        solution = read_played(args[0], rules)  # (--rules apply where the file leaves the rule set open)
         game = get_game(solution.game)
-        if rules is not None and not solution.rules_given:  # the file leaves the rule set open
-            solution = dataclasses.replace(solution, rules=game.check_rules(rules))
         if rules is not None and game.check_rules(rules) != solution.rules:
             raise InputError(f"{args[0]}: this solution is played under '{solution.rules}' rules, not '{rules}'")
     elif len(args) == 2:

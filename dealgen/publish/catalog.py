@@ -432,7 +432,16 @@ def require_verified(catalog: Catalog) -> None:
     """The verification gate: raise CheckFailed naming the first deal and move that fail."""
     for verdict in verify_catalog(catalog):
         if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
+            raise CheckFailed(f"nothing written: {failure_line(verdict)}")
+
+
+def failure_line(verdict: Any) -> str:
+    """A failed verdict in one line, as errors are: a problem's verdict lists each failure on a
+    line of its own, so its first, and how many more (`dealgen verify` lists them)."""
+    first = verdict.line().split("\n", 1)[0]
+    more = len(getattr(verdict, "details", {}).get("errors", ())) - 1
+    return first + (f" (and {more} more failure{'s' if more > 1 else ''}: `dealgen verify` lists them)"
+                    if more > 0 else "")
 
 
 def read_matching_catalog(path: str, game: str | None, rules: str | None) -> Catalog:

@@ -19,7 +19,7 @@ from ..games import Game, get_game
 from ..grade import GRADES, load_calibration
 from ..solution import Solution
 from ..solve import problem_kit
-from .catalog import Catalog, ProblemEntry, read_matching_catalog
+from .catalog import Catalog, ProblemEntry, failure_line, read_matching_catalog
 from .daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 
 
@@ -157,7 +157,7 @@ def _problem_days(game: Game, rules: str, dates: list[dt.date], weekly: tuple[st
                              tuple(p["strategy"]), p["metrics"])
         verdict = entry.verify(Catalog(game.name, rules, (entry,)))  # the gate: nothing unverified is drawn
         if not verdict.ok:
-            raise CheckFailed(f"nothing written: {verdict.line()}")
+            raise CheckFailed(f"nothing written: {failure_line(verdict)}")
         yield Day(day, game, game.default_rules, entry.grade, entry=entry,
                   how=f"deal {chosen.deal} turn {entry.turn}, {entry.grade} (tried {chosen.tried})")
 
@@ -186,7 +186,7 @@ def _series_plan(game: str, date_text: str | None, count: int, week: tuple[str, 
         for _, i in picks:  # the gate: every entry verified before the first day is drawn
             verdict = cat.entries[i].verify(cat)
             if not verdict.ok:
-                raise CheckFailed(f"nothing written: {verdict.line()}")
+                raise CheckFailed(f"{catalog}: nothing written: {failure_line(verdict)}")
         for day, i in picks:
             entry = cat.entries[i]
             series = {"catalog": cat.title or Path(catalog).name, "entry": i + 1, "start": start.isoformat()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,6 +185,12 @@ def load_layout(name_or_path: str) -> Layout:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InputError(f"{path}: cannot read the layout: {err}") from None
+    except ValueError:  # an integer longer than Python reads (tomllib lets int()'s error through)
+        limit = sys.get_int_max_str_digits()
+        long = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
+        line = f":{text.count(chr(10), 0, long.start()) + 1}" if long else ""
+        raise InputError(f"{path}{line}: cannot read the layout: a number of more than {limit:,} digits, "
+                         f"more than can be read") from None
     flat = _flatten(data)
     unknown = sorted(set(flat) - set(SCHEMA))
     if unknown:

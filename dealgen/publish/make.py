@@ -16,7 +16,7 @@ from typing import Any, Callable, Collection
 
 from ..deals import MAX_DEAL
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, output_folder, planned_folder, write_atomic
+from ..fileio import check_writable, made_folder, planned_folder, write_atomic
 from ..games import get_game
 from ..grade import GRADES
 from ..solve import problem_kit
@@ -94,8 +94,8 @@ def make_catalog(game: str, rules: str | None, count: int | None, mix: str | Non
     target = target_file(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
     selection = fresh_selection(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
                                 title or f"{chosen_game.title} Puzzles", line, note)
-    output_folder(target.parent)
-    write_catalog(selection.catalog, target)
+    with made_folder(target.parent):  # only now, and gone again if the writing fails
+        write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
     what = "problem" if problem_kit(get_game(name)) is not None else "deal"
     return f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)"
@@ -165,15 +165,15 @@ def make_book(game: str, catalog: str | None, rules: str | None, count: int | No
     pdf = typeset(cat, layout, info)
     if save_catalog:  # (verified above)
         write_atomic(save_catalog, cat.dumps())
-    output_folder(target.parent)  # only now: a run that fails leaves no empty folder
-    write_atomic(target, pdf)
+    with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
+        write_atomic(target, pdf)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
 def target_file(output: str | None, default_name: str) -> Path:
     """The file to write: ``output``, or ``default_name`` in output/. Checked now; the default
-    folder is made only when the file is ready (``output_folder`` then), so a failed run
+    folder is made only when the file is ready (``made_folder`` then), so a failed run
     leaves nothing behind."""
     return check_writable(output) if output else planned_folder(OUTPUT) / default_name
 

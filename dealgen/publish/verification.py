@@ -12,9 +12,9 @@ from typing import Any
 from ..errors import InputError
 from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
 from ..games import get_game
-from ..solution import Solution, is_strategy, parse_solution
+from ..solution import Solution, is_strategy, stream_solution
 from ..solve.pack_n_stack.strategy import check_tree, parse_strategy
-from ..verify import Verdict, replay
+from ..verify import Verdict, replay_steps
 from .catalog import Catalog, parse_catalog, read_book_catalog, read_catalog, verify_catalog
 
 STDIN = "<stdin>"  # how errors name standard input
@@ -23,7 +23,8 @@ STDIN = "<stdin>"  # how errors name standard input
 @dataclass(frozen=True)
 class Checked:
     """A file replayed: a catalog with a verdict for each entry, a strategy tree with its check,
-    or a solution with its verdict; ``source`` names the file as errors do."""
+    or a solution (its headers: the moves are read as they are played) with its verdict;
+    ``source`` names the file as errors do."""
 
     source: str
     catalog: Catalog | None = None
@@ -59,8 +60,8 @@ def verify_file(file: str) -> Checked:
     if is_strategy(text):  # a two-player "to play and win" strategy tree
         tree = parse_strategy(text, source)
         return Checked(source, tree=tree, check=check_tree(tree, source))
-    solution = parse_solution(text, source)
-    return Checked(source, solution=solution, verdict=replay(solution))
+    solution, moves = stream_solution(text, source)  # the moves read as they are played: a bad one ends it
+    return Checked(source, solution=solution, verdict=replay_steps(solution, moves))
 
 
 def shown_position(game: str, verdict) -> tuple[str, int, str] | None:

@@ -12,8 +12,8 @@ from typing import Callable
 from ..errors import CheckFailed, IllegalMove, InputError
 from ..fileio import parse_json, read_text
 from ..games import Game, get_game
-from ..solution import Solution, is_strategy, parse_solution, read_solution
-from ..verify import replay, replay_states
+from ..solution import Solution, is_strategy, parse_solution
+from ..verify import read_played, replay, replay_states
 from . import problem_kit, solve_deal
 from .search import UNKNOWN
 
@@ -28,7 +28,7 @@ def load_solution(game: Game, number: int, rules: str | None, path: str | None) 
     """A solution from ``path`` (checked against the game, deal and rules asked for) or None."""
     if path is None:
         return None, None
-    solution = read_solution(path)
+    solution = read_played(path)  # (a record that fails is read up to its failing move)
     if solution.game != game.name or solution.deal != number:
         raise InputError(f"{path}: this solution is for {solution.game} deal {solution.deal}, "
                          f"not {game.name} deal {number}")
