@@ -1,11 +1,13 @@
 """Printable puzzle books: puzzles up front, solutions at the back, one PDF.
 
-A book is built from a seed catalog and a layout preset: title page, a colophon naming
-the rule set and how to play the deals in PySolFC, contents with page numbers, how to
-play, the puzzle pages (1, 2 or 4 to a page), then every solution as a walkthrough with
-checkpoint diagrams. Pages have mirrored margins (the inside margin on the binding side),
-running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog rides
-along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
+A book is built from a seed catalog and a layout preset: title page, a copyright page (rights,
+edition, ISBN, the rule set and how to play the deals in PySolFC), contents with page numbers,
+how to play, the puzzle pages (1, 2 or 4 to a page), then every solution: a compact answer key
+by default (``publish.answers``: several a page), or a walkthrough with checkpoint diagrams.
+The page count is even (a Notes page ends an odd one), and the inside margin grows with it
+to the print service's least for that count (``publish.printspec``). Pages have mirrored
+margins, running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog
+rides along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
 
 Nothing is written unless every solution replays and wins (``catalog.require_verified``),
 and the same catalog and layout give a byte-identical PDF.
@@ -16,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -35,6 +37,10 @@ from .render.fonts import FAMILY, markup, metrics, printed
 from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
 from .render.registry import DiagramOptions
 from .render.walkthrough import build_walkthrough, walkthrough_flowables
+from .publish.answers import DIAGRAM_GRADES, KeyStyles, key_flowables, key_parts, key_reading
+from .publish.printspec import book_year, inside_margin
+
+SOLUTION_STYLES = ("key", "walkthrough")
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 
@@ -66,6 +72,10 @@ class BookInfo:
     subtitle: str = ""
     author: str = ""
     every: int = 20  # a checkpoint diagram at least every this many moves in the solutions
+    solutions: str = "key"  # "key": compact answers, several a page; "walkthrough": every move in words
+    isbn: str = ""  # the copyright page's (checked by printspec.check_isbn)
+    edition: str = ""
+    year: int | None = None  # None: printspec.book_year()
 
 
 def check_printable(text: str, what: str) -> None:
@@ -167,6 +177,8 @@ class _Styles:
                                  spaceAfter=layout.heading_size * 0.6)
         self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
                                  spaceBefore=body * 0.8, spaceAfter=body * 0.3, keepWithNext=1)
+        # an answer's heading: kept with its first rows (publish.answers), not with the whole answer
+        self.key_head = ParagraphStyle("key-head", parent=self.h2, spaceBefore=0, keepWithNext=0)
         self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
                                     leading=layout.title_size * 1.2, alignment=1)
         self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=layout.heading_size,
@@ -386,13 +398,7 @@ class _Book:
         story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
                                  Spacer(1, frame_h * TITLE_DROP), *_title_block(info, s), PageBreak()]
 
-        story += [
-            Spacer(1, frame_h * 0.5),
-            Paragraph(markup(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
-                              f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
-            *[Paragraph(markup(text), s.small) for text in self._colophon()],
-            PageBreak(),
-        ]
+        story += [*self._copyright_page(frame_h), PageBreak()]
 
         # the contents table's own cell font would otherwise be Helvetica, which is not embedded
         table_style = TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -411,10 +417,16 @@ class _Book:
             story += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
 
         story.append(self._section("Solutions", "solutions"))
+        keys = info.solutions == "key" and numbered[0][1].kind != "problem"
+        if keys:
+            story.append(Paragraph(markup(key_reading(game)), s.small))
         for number, entry in numbered:
             if entry.kind == "problem":
                 block = self._problem_solution(number, entry)
                 story += [CondPageBreak(frame_h * 0.2), KeepTogether(block[:2])] + block[2:]
+                continue
+            if keys:
+                story += self._answer(number, entry)
                 continue
             wt = build_walkthrough(catalog.solution(entry), info.every)
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
@@ -423,7 +435,19 @@ class _Book:
                                           max_diagram_height=frame_h * 0.75)
             head = [CondPageBreak(frame_h * 0.3), self._solution_title(number, title)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
-        return story
+        return story + [_EvenEnd(self)]
+
+    def _answer(self, number: int, entry: Entry) -> list[Flowable]:
+        """One puzzle's compact answer (``publish.answers``)."""
+        layout, s = self.layout, self.styles
+        parts = key_parts(self.game, self.catalog.solution(entry), diagram=entry.grade in DIAGRAM_GRADES)
+        title = _Title(f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {parts.answer or f'{parts.moves} moves'}",
+                       s.key_head, f"solution-{number}", level=1, outline=f"Solution {number}", number=number,
+                       contents=self.groups.get(number))
+        frame_w = layout.width - layout.inside - layout.outside
+        frame_h = layout.height - layout.top - layout.bottom
+        styles = KeyStyles(s.body, s.small, s.regular, s.bold, layout.mono, layout.body_size, frame_w, frame_h)
+        return key_flowables(self.game, parts, title, styles)
 
     def _puzzles(self) -> str:
         """"40 Penguin puzzles"."""
@@ -434,21 +458,37 @@ class _Book:
         return _Title(text, self.styles.h2, f"solution-{number}", level=1, outline=f"Solution {number}",
                       number=number, contents=self.groups.get(number))
 
+    def _copyright_page(self, frame_h: float) -> list[Flowable]:
+        """The copyright page (the title page's back): rights, edition, ISBN, then what the
+        puzzles are and how they were checked, set low on the page as books set it."""
+        s, info, game, catalog = self.styles, self.info, self.game, self.catalog
+        year = book_year(info.year)
+        owner = f" {info.author}" if info.author else ""
+        lines = [f"Copyright © {year}{owner}. All rights reserved.",
+                 "No part of this book may be reproduced in any form without the written permission of the "
+                 "copyright holder, except for brief quotations in reviews."]
+        if info.edition:
+            lines.append(info.edition)
+        if info.isbn:
+            lines.append(f"ISBN {info.isbn}")
+        about = [f"{self._puzzles()}, {game.rules_label(catalog.rules)}: {game.rule_notes.get(catalog.rules, '')}.",
+                 *self._colophon(), f"Typeset with dealgen {__version__}."]
+        block: list[Flowable] = [Paragraph(markup(line), s.small) for line in lines]
+        block += [Spacer(1, s.small.leading)] + [Paragraph(markup(text), s.small) for text in about]
+        return [Spacer(1, frame_h * 0.45), *block]
+
     def _colophon(self) -> list[str]:
+        """What the puzzles are and how they were checked, said to a reader (no commands)."""
         game = self.game
         if self.game.problem_kit() is not None:
             return [f"Every puzzle is a position from a game the computer played against itself on a deal "
                     f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
                     f"whatever the other side does.",
-                    f"Every solution is a complete strategy: every reply of the defender was replayed through "
-                    f"the dealgen {__version__} engine, branch by branch, before printing. The strategies are "
-                    f"embedded in this PDF as '{ATTACHMENT}': the command dealgen verify, run on this file, checks "
-                    f"them again."]
+                    "Every solution is a complete strategy: before printing, every reply the defender could make "
+                    "was played out by computer, branch by branch, and each one ends in a win."]
         return [f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
                 f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
-                f"Every solution was replayed move by move through the dealgen {__version__} engine "
-                f"before printing. The deals and solutions are embedded in this PDF as "
-                f"'{ATTACHMENT}': the command dealgen verify, run on this file, checks them again."]
+                "Every solution was played through move by move by computer before printing, and wins."]
 
     def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
         """A problem's solution: the main line, every other reply answered (indented)."""
@@ -509,7 +549,54 @@ class _Book:
             return canvas
 
         doc.multiBuild(self.story(), canvasmaker=canvasmaker)
+        self.pages = doc.page
         return buffer.getvalue()
+
+
+class _EvenEnd(Flowable):
+    """The book's end: where its last page is a right-hand (odd) one, a Notes page follows, so
+    the page count is even, as a printer binds it (a service would add a blank page itself)."""
+
+    def __init__(self, book: "_Book") -> None:
+        super().__init__()
+        self.book, self.pad = book, False
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.pad = self.canv.getPageNumber() % 2 == 1  # (wrapOn sets canv: the page the book ends on)
+        return (avail_width, avail_height + 1) if self.pad else (0, 0)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return [PageBreak(), _NotesPage(self.book)] if self.pad else []
+
+    def draw(self) -> None:
+        pass
+
+
+class _NotesPage(Flowable):
+    """A page of ruled lines headed Notes, for the reader's working."""
+
+    def __init__(self, book: "_Book") -> None:
+        super().__init__()
+        self.book = book
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, avail_height * 0.999
+        return self.width, self.height
+
+    def draw(self) -> None:
+        layout, canvas, s = self.book.layout, self.canv, self.book.styles
+        size = layout.heading_size
+        canvas.saveState()
+        canvas.setFont(s.bold, size)
+        canvas.drawString(0, self.height - size, "Notes")
+        canvas.setStrokeGray(0.75)
+        canvas.setLineWidth(0.4)
+        pitch = layout.body_size * 2.2
+        y = self.height - size * 2.2 - pitch
+        while y > 0:
+            canvas.line(0, y, self.width, y)
+            y -= pitch
+        canvas.restoreState()
 
 
 class _Title(Paragraph):
@@ -582,6 +669,8 @@ class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         """Contents entries (sections, and where each grade's puzzles and solutions start),
         each solution's page for the puzzle pages, and the solutions each page shows."""
+        if isinstance(flowable, _NotesPage):
+            self.solution_now = None  # the Notes page's foot names the book, not a solution
         title = flowable if isinstance(flowable, _Title) else None
         if title is not None and title.number is not None:
             self.solution_now = title.number
@@ -642,7 +731,12 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
     from reportlab.platypus.doctemplate import LayoutError
 
     try:
-        pdf = _Book(catalog, layout, info).build()
+        for _ in range(4):  # the inside margin grows with the page count, which may grow with it
+            book = _Book(catalog, layout, info)
+            pdf = book.build()
+            if layout.inside >= inside_margin(book.pages) - 1e-6:
+                break
+            layout = replace(layout, inside=inside_margin(book.pages))
     except LayoutError as err:  # a layout whose type is too big for its page
         found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""

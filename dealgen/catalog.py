@@ -297,6 +297,10 @@ class Catalog:
     author: str = ""
     selection: dict[str, Any] = field(default_factory=dict)
     day: str = ""  # the date, for a day's JSON from `dealgen daily` read as a catalog of its puzzle
+    # a book's copyright page (optional: written only when set)
+    isbn: str = ""
+    edition: str = ""
+    year: int | None = None
 
     def solution(self, entry: Entry) -> Solution:
         return Solution(self.game, entry.deal, self.rules, entry.moves, entry.outcome)
@@ -305,6 +309,8 @@ class Catalog:
         return {
             "schema": SCHEMA, "version": VERSION,
             "title": self.title, "subtitle": self.subtitle, "author": self.author,
+            **{key: value for key, value in (("isbn", self.isbn), ("edition", self.edition), ("year", self.year))
+               if value},
             "game": self.game, "rules": self.rules,
             "selection": self.selection,
             "deals": [e.to_json() for e in self.entries],
@@ -322,7 +328,8 @@ def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> N
                          f"{', '.join(repr(k) for k in unknown)} (the fields known here: {', '.join(allowed)})")
 
 
-CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
+CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "isbn", "edition", "year", "game", "rules",
+                  "selection", "deals")
 
 
 def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> Catalog:
@@ -356,9 +363,12 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     game, rules = _game_rules(data, source)
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
-    for key in ("title", "subtitle", "author"):
+    for key in ("title", "subtitle", "author", "isbn", "edition"):
         if not isinstance(data.get(key, ""), str):
             raise InputError(f"{source}: '{key}' must be text, not {as_json(data[key])}")
+    year = data.get("year")
+    if year is not None and (type(year) is not int or not 1450 <= year <= 9999):
+        raise InputError(f"{source}: 'year' must be a year such as 2025, not {as_json(year)}")
     if not isinstance(data.get("selection", {}), dict):
         raise InputError(f"{source}: 'selection' must be an object")
     kind = entry_type(game)
@@ -378,7 +388,8 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         first[key] = i
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
-                   data.get("author", ""), data.get("selection", {}))
+                   data.get("author", ""), data.get("selection", {}), isbn=data.get("isbn", ""),
+                   edition=data.get("edition", ""), year=year)
 
 
 def _other_json(data: Any) -> str | None:

@@ -131,6 +131,9 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
                    "well as at milestones (one a page has no room left for waits for the next, up to 15 moves or "
                    "passes; 0: milestones only).")
+@click.option("--solutions", type=click.Choice(["key", "walkthrough"]), default="key", show_default=True,
+              help="key: compact answers, several a page (the moves in notation, the forced finish in a line, "
+                   "at most one diagram); walkthrough: every move in words with diagrams along the way.")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
@@ -138,7 +141,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, every, save_catalog, output) -> None:
+         subtitle, author, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
@@ -198,6 +201,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
             len(cat.entries), grades, cat.entries[0].kind == "problem")),
         author=author if author is not None else cat.author,
         every=every,
+        solutions=solutions,
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
