@@ -742,14 +742,18 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
         raise InputError(f"{layout.source or 'layout ' + layout.name}: a block of the book does not fit on its page{size}; "
                          f"make the type sizes or the margins smaller") from None
-    return _embed_catalog(pdf, catalog)
+    return _embed_catalog(pdf, catalog, layout)
 
 
-def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:
+def _embed_catalog(pdf: bytes, catalog: Catalog, layout: Layout) -> bytes:
     from pypdf import PdfReader, PdfWriter
+
+    from .publish.preflight import INTERIOR_KEY
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
     writer.add_attachment(ATTACHMENT, catalog.dumps().encode("utf-8"))
+    # what the interior is, for preflight's colour check (and a cover's paper)
+    writer.add_metadata({INTERIOR_KEY: "black-and-white" if layout.mono else "colour"})
     writer.page_mode = "/UseOutlines"
     out = io.BytesIO()
     writer.write(out)

@@ -129,4 +129,4 @@ def main() -> None:
     """
 
 
-from . import deal_cmds, pns_cmds, publish_cmds, render_cmds, solve_cmds, verify_cmds  # noqa: E402,F401  (each registers its commands on main)
+from . import deal_cmds, pns_cmds, print_cmds, publish_cmds, render_cmds, solve_cmds, verify_cmds  # noqa: E402,F401  (each registers its commands on main)

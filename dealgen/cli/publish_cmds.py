@@ -127,6 +127,10 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--isbn", default=None, help="ISBN for the copyright page (default: the catalog's, if any).")
+@click.option("--edition", default=None, help="Edition line for the copyright page, e.g. 'First edition'.")
+@click.option("--year", type=click.IntRange(1450, 9999), default=None,
+              help="Copyright year (default: the catalog's, else SOURCE_DATE_EPOCH's, else this year).")
 @click.option("--every", type=int, default=20, show_default=True,
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
                    "well as at milestones (one a page has no room left for waits for the next, up to 15 moves or "
@@ -141,18 +145,21 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, every, solutions, save_catalog, output) -> None:
+         subtitle, author, isbn, edition, year, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
     from ..book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+    from ..publish.printspec import check_isbn
     from ..layout import load_layout
 
     layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
         check_printable(text or "", option)  # before any deal is solved
+    if isbn is not None:
+        check_isbn(isbn)
     check_title_page(BookInfo(title or "", subtitle or "", author or ""), layout)
     if every < 0:
         raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
@@ -166,7 +173,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                              f"of deals; with --catalog the deals are the catalog's")
         cat = _read_matching_catalog(catalog, game, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -185,7 +192,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                       title or f"{get_game(game_name).title} Puzzles").catalog
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
-    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author))
+    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
+                                           ("isbn", isbn), ("edition", edition), ("year", year))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -200,6 +208,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
         subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(
             len(cat.entries), grades, cat.entries[0].kind == "problem")),
         author=author if author is not None else cat.author,
+        isbn=check_isbn(cat.isbn, f"{catalog}: its isbn") if cat.isbn and isbn is None else cat.isbn,
+        edition=cat.edition,
+        year=cat.year,
         every=every,
         solutions=solutions,
     )
