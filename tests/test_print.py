@@ -162,3 +162,34 @@ def test_cover_command(tmp_path: Path, small_book: bytes) -> None:
     assert result.exit_code == 1 and "on white paper make a spine of" in result.output
     result = CliRunner().invoke(main, ["cover", str(book), "-o", str(tmp_path / "c.png")])
     assert result.exit_code == 2 and "a cover is a PDF" in result.output
+
+
+def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> None:
+    """A book whose embedded catalog is swapped for another (every solution of which replays)
+    fails: its pages print other deals; and a problem book's positions are checked card by card."""
+    from dealgen.book import _Book, _embed_catalog
+
+    layout, info = load_layout("6x9"), BookInfo("Swapped")
+    first = Catalog(penguin40.game, penguin40.rules, penguin40.entries[:2])
+    other = Catalog(penguin40.game, penguin40.rules, penguin40.entries[2:4])
+    swapped = tmp_path / "swapped.pdf"
+    swapped.write_bytes(_embed_catalog(_Book(first, layout, info).build(), other, layout))
+    result = CliRunner().invoke(main, ["verify", str(swapped)])
+    assert result.exit_code == 1, result.output
+    assert "2 of 2 solutions verified" in result.output  # the other catalog replays...
+    assert (f"page 5: puzzle 1 is printed as deal #{first.entries[0].deal}, but the embedded catalog's entry 1 is "
+            f"deal {other.entries[0].deal}") in result.output  # ... but is not what the pages print
+    honest = tmp_path / "honest.pdf"
+    honest.write_bytes(book_pdf(first, layout, info))
+    result = CliRunner().invoke(main, ["verify", str(honest)])
+    assert result.exit_code == 0 and "every puzzle page prints its catalog entry's deal and position" in result.output
+    # a problem printed from the right deal and turn but another position: its cards tell
+    from dealgen.publish.pages import page_mismatches
+
+    problems = read_catalog(SEEDS / "pack-n-stack-12.json")
+    book = book_pdf(problems, load_layout("letter"), info)
+    assert page_mismatches(book, problems, "p.pdf") == []
+    a, b = problems.entries[0], problems.entries[1]
+    moved = replace(problems, entries=(replace(a, position=b.position), *problems.entries[1:]))
+    found = page_mismatches(book, moved, "p.pdf")
+    assert len(found) == 1 and "puzzle 1: its diagram prints other cards than the embedded catalog's position" in found[0]

@@ -64,9 +64,14 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         else:
             catalog = parse_catalog(text, source, days=True)
         verdicts = verify_catalog(catalog)
+        # a book's pages must print the catalog it carries: a swapped catalog fails here
+        pages = _page_problems(source, data, catalog) if pdf else []
         if as_json:
-            echo_json([{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)}
-                       for i, v in enumerate(verdicts, 1)])
+            out = [{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)}
+                   for i, v in enumerate(verdicts, 1)]
+            if pages:
+                out.append({"ok": False, "pages": pages, "verdict": "the pages do not print the embedded catalog"})
+            echo_json(out)
         else:
             for i, verdict in enumerate(verdicts, 1):
                 # a failure leads with where it is, as every error does: the file and its entry
@@ -77,7 +82,14 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
-        return 0 if all(v.ok for v in verdicts) else 1
+            for line in pages:
+                click.echo(line)
+            if pdf and not pages:
+                click.echo(f"every puzzle page prints its catalog entry's deal and position")
+            elif pages:
+                click.echo(f"FAILED: {len(pages)} puzzle page problem{'s' if len(pages) != 1 else ''}: the pages do "
+                           f"not print the catalog embedded in this PDF")
+        return 0 if all(v.ok for v in verdicts) and not pages else 1
 
     if is_strategy(text):  # a two-player "to play and win" strategy tree
         tree = parse_strategy(text, source)
@@ -102,6 +114,16 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         if show and not verdict.ok:
             _show_position(solution.game, verdict)
     return 0 if verdict.ok else 1
+
+
+def _page_problems(source: str, data: bytes | None, catalog) -> list[str]:
+    """Where a book's printed puzzles disagree with its embedded catalog (``publish.pages``)."""
+    from ..publish.pages import page_mismatches
+
+    if data is None:
+        with open(source, "rb") as handle:
+            data = handle.read()
+    return page_mismatches(data, catalog, source)
 
 
 def _shown(game: str, verdict) -> tuple[str, int, str] | None:
