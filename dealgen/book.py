@@ -28,16 +28,18 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import __version__
-from .catalog import ATTACHMENT, Catalog, Entry, require_verified
+from .catalog import Catalog, Entry, part_attachment, require_verified
 from .errors import InputError
 from .games import get_game
 from .grade import GRADES
 from .layout import Layout
 from .render.fonts import FAMILY, markup, metrics, printed
-from .render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts
+from .render.pdf import (CheckpointFlowable, diagram_scene, draw_scene, make_canvas,
+                         problem_line_flowables, register_fonts)
 from .render.registry import DiagramOptions
 from .render.walkthrough import build_walkthrough, walkthrough_flowables
-from .publish.answers import DIAGRAM_GRADES, KeyStyles, key_flowables, key_parts, key_reading
+from .publish.problems import LINE_BUDGET, RACE, problem_answer
+from .publish.answers import DIAGRAM_GRADES, KEY_INDEX, KeyStyles, small_diagram, key_flowables, key_parts, key_reading
 from .publish.printspec import book_year, inside_margin
 
 SOLUTION_STYLES = ("key", "walkthrough")
@@ -246,16 +248,18 @@ class _PuzzlePage(Flowable):
         canvas.setFont(regular, grade_size)
         canvas.drawRightString(x + width, baseline, grade)
         line2 = baseline - body * 1.6
-        state = entry.state(book.game, book.catalog.rules)
-        rules = _head_rules(book.game, book.catalog.rules)
+        catalog = book.owner[number]
+        game = get_game(catalog.game)
+        state = entry.state(game, catalog.rules)
+        rules = _head_rules(game, catalog.rules)
         if entry.kind == "problem":
             origin = f"From deal #{entry.deal}, after {entry.turn} turns"
             canvas.setFont(regular, _side_by_side(origin, regular, body, "", regular, body, width, layout)[0])
             canvas.drawString(x, line2, origin)
             line2 -= body * 1.6
-            label, font, size = printed(_question(book.game, state, entry)), bold, body * 1.1
+            label, font, size = printed(_question(game, state, entry)), bold, body * 1.1
         else:
-            label, font, size = book.game.pysolfc_label(entry.deal), regular, body
+            label, font, size = game.pysolfc_label(entry.deal), regular, body
         size, rules_size = _side_by_side(label, font, size, rules, regular, body, width, layout)
         canvas.setFont(font, size)
         canvas.drawString(x, line2, label)
@@ -267,7 +271,7 @@ class _PuzzlePage(Flowable):
         bottom = top - height + self._solution_ref(number, x + width, top - height)
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
-        scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
+        scene, scale = diagram_scene(game, state, options, width, diagram_top - bottom)
         _check_drawn_size(scene, scale, width, height, layout)
         drawn = scene.height * scale
         draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
@@ -334,12 +338,26 @@ def _side_by_side(left: str, left_font: str, left_size: float, right: str, right
 
 
 class _Book:
-    def __init__(self, catalog: Catalog, layout: Layout, info: BookInfo) -> None:
-        self.catalog, self.layout, self.info = catalog, layout, info
-        self.game = get_game(catalog.game)
+    """A book of one catalog, or a compendium of several (a part per game, each with its how to
+    play and puzzles, and the solutions at the back, part by part); puzzles are numbered through."""
+
+    def __init__(self, catalogs: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> None:
+        self.catalogs = [catalogs] if isinstance(catalogs, Catalog) else list(catalogs)
+        self.catalog, self.layout, self.info = self.catalogs[0], layout, info
+        self.game = get_game(self.catalog.game)
         self.styles = _Styles(layout)
         self.page_refs = _PageRefs()
-        self.groups = _grade_groups([entry.grade for entry in catalog.entries])
+        self.parts: list[tuple[Catalog, list[tuple[int, Any]]]] = []  # each catalog with its numbered entries
+        self.owner: dict[int, Catalog] = {}  # a puzzle's number: its catalog
+        number = 0
+        for catalog in self.catalogs:
+            numbered = [(number + i, entry) for i, entry in enumerate(catalog.entries, 1)]
+            number += len(catalog.entries)
+            self.parts.append((catalog, numbered))
+            self.owner.update({n: catalog for n, _ in numbered})
+        self.compendium = len(self.catalogs) > 1
+        # contents entries for each grade's puzzles (a compendium lists its parts instead)
+        self.groups = {} if self.compendium else _grade_groups([entry.grade for entry in self.catalog.entries])
 
     # -- page furniture ---------------------------------------------------------------
     def _templates(self) -> list[PageTemplate]:
@@ -372,6 +390,8 @@ class _Book:
             first, last = solutions[0], solutions[-1]
             label = f"Solution {first}" if first == last else f"Solutions {first}–{last}"
             odd_text = even_text = label
+        elif self.compendium:
+            odd_text = even_text = self.info.title
         else:
             odd_text = self.info.title
             even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
@@ -406,27 +426,55 @@ class _Book:
         toc = TableOfContents(dotsMinLevel=0, levelStyles=s.toc, tableStyle=table_style)
         story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, self.page_refs, PageBreak()]
 
-        story += [self._section("How to play", "how-to-play")]
-        story += self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
-        story.append(PageBreak())
-
-        story.append(self._section("Puzzles", "puzzles"))
-        numbered = list(enumerate(catalog.entries, 1))
-        per_page = self.layout.per_page
-        for start in range(0, len(numbered), per_page):
-            story += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
-
+        if not self.compendium:
+            catalog, numbered = self.parts[0]
+            story += [self._section("How to play", "how-to-play"), *self._how_to_play(catalog), PageBreak()]
+            story += [self._section("Puzzles", "puzzles"), *self._puzzle_pages(numbered)]
+            story += [self._section("Solutions", "solutions"), *self._solutions(catalog, numbered, frame_h)]
+            return story + [_EvenEnd(self)]
+        for index, (catalog, numbered) in enumerate(self.parts, 1):
+            game = get_game(catalog.game)
+            label = f"{game.title}" + (f" ({game.rules_label(catalog.rules)})" if catalog.rules != game.default_rules
+                                       else "")
+            span = f"puzzle {numbered[0][0]}" if len(numbered) == 1 else f"puzzles {numbered[0][0]}–{numbered[-1][0]}"
+            story += [self._section(label, f"part-{index}"),
+                      _Title("How to play", s.h2, f"how-to-play-{index}", level=1, contents="How to play"),
+                      *self._how_to_play(catalog), PageBreak(),
+                      _Title("Puzzles", s.h1, f"puzzles-{index}", level=1, contents=span[:1].upper() + span[1:]),
+                      *self._puzzle_pages(numbered)]
         story.append(self._section("Solutions", "solutions"))
+        for index, (catalog, numbered) in enumerate(self.parts, 1):
+            game = get_game(catalog.game)
+            story += [CondPageBreak(frame_h * 0.25),
+                      _Title(game.title, s.h1, f"solutions-{index}", level=1, contents=game.title),
+                      *self._solutions(catalog, numbered, frame_h)]
+        return story + [_EvenEnd(self)]
+
+    def _how_to_play(self, catalog: Catalog) -> list[Flowable]:
+        game = get_game(catalog.game)
+        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
+
+    def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
+        per_page, out = self.layout.per_page, []
+        for start in range(0, len(numbered), per_page):
+            out += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
+        return out
+
+    def _solutions(self, catalog: Catalog, numbered: list[tuple[int, Any]], frame_h: float) -> list[Flowable]:
+        """One catalog's solutions: compact answers, walkthroughs, or problems' strategies."""
+        s, info, game = self.styles, self.info, get_game(catalog.game)
+        story: list[Flowable] = []
         keys = info.solutions == "key" and numbered[0][1].kind != "problem"
         if keys:
             story.append(Paragraph(markup(key_reading(game)), s.small))
+        elif numbered[0][1].kind == "problem":
+            story.append(Paragraph(markup(RACE), s.small))
         for number, entry in numbered:
             if entry.kind == "problem":
-                block = self._problem_solution(number, entry)
-                story += [CondPageBreak(frame_h * 0.2), KeepTogether(block[:2])] + block[2:]
+                story.append(KeepTogether(self._problem_solution(number, entry, catalog)))  # one page, whole
                 continue
             if keys:
-                story += self._answer(number, entry)
+                story += self._answer(number, entry, catalog)
                 continue
             wt = build_walkthrough(catalog.solution(entry), info.every)
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
@@ -435,24 +483,31 @@ class _Book:
                                           max_diagram_height=frame_h * 0.75)
             head = [CondPageBreak(frame_h * 0.3), self._solution_title(number, title)]
             story += [KeepTogether(head + steps[:1])] + steps[1:]
-        return story + [_EvenEnd(self)]
+        return story
 
-    def _answer(self, number: int, entry: Entry) -> list[Flowable]:
+
+    def _answer(self, number: int, entry: Entry, catalog: Catalog) -> list[Flowable]:
         """One puzzle's compact answer (``publish.answers``)."""
-        layout, s = self.layout, self.styles
-        parts = key_parts(self.game, self.catalog.solution(entry), diagram=entry.grade in DIAGRAM_GRADES)
+        layout, s, game = self.layout, self.styles, get_game(catalog.game)
+        parts = key_parts(game, catalog.solution(entry), diagram=entry.grade in DIAGRAM_GRADES)
         title = _Title(f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {parts.answer or f'{parts.moves} moves'}",
                        s.key_head, f"solution-{number}", level=1, outline=f"Solution {number}", number=number,
                        contents=self.groups.get(number))
         frame_w = layout.width - layout.inside - layout.outside
         frame_h = layout.height - layout.top - layout.bottom
         styles = KeyStyles(s.body, s.small, s.regular, s.bold, layout.mono, layout.body_size, frame_w, frame_h)
-        return key_flowables(self.game, parts, title, styles)
+        return key_flowables(game, parts, title, styles)
 
-    def _puzzles(self) -> str:
-        """"40 Penguin puzzles"."""
-        count = len(self.catalog.entries)
-        return f"{count} {self.game.title} puzzle{'s' if count != 1 else ''}"
+    def _puzzles(self, catalog: Catalog | None = None) -> str:
+        """"40 Penguin puzzles" (a compendium: "40 Penguin and 20 Perpetual Motion puzzles")."""
+        def one(cat: Catalog) -> str:
+            return f"{len(cat.entries)} {get_game(cat.game).title}"
+
+        if catalog is None and self.compendium:
+            names = [one(cat) for cat in self.catalogs]
+            return f"{', '.join(names[:-1])} and {names[-1]} puzzles"
+        count = len((catalog or self.catalog).entries)
+        return f"{one(catalog or self.catalog)} puzzle{'s' if count != 1 else ''}"
 
     def _solution_title(self, number: int, text: str) -> "_Title":
         return _Title(text, self.styles.h2, f"solution-{number}", level=1, outline=f"Solution {number}",
@@ -471,16 +526,22 @@ class _Book:
             lines.append(info.edition)
         if info.isbn:
             lines.append(f"ISBN {info.isbn}")
-        about = [f"{self._puzzles()}, {game.rules_label(catalog.rules)}: {game.rule_notes.get(catalog.rules, '')}.",
-                 *self._colophon(), f"Typeset with dealgen {__version__}."]
+        about = [f"{self._puzzles(cat)}, {get_game(cat.game).rules_label(cat.rules)}: "
+                 f"{get_game(cat.game).rule_notes.get(cat.rules, '')}." for cat in self.catalogs]
+        about += [*self._colophon(), f"Typeset with dealgen {__version__}."]
         block: list[Flowable] = [Paragraph(markup(line), s.small) for line in lines]
         block += [Spacer(1, s.small.leading)] + [Paragraph(markup(text), s.small) for text in about]
         return [Spacer(1, frame_h * 0.45), *block]
 
     def _colophon(self) -> list[str]:
         """What the puzzles are and how they were checked, said to a reader (no commands)."""
-        game = self.game
-        if self.game.problem_kit() is not None:
+        out: list[str] = []
+        for cat in self.catalogs:
+            out += [line for line in self._about(get_game(cat.game)) if line not in out]
+        return out
+
+    def _about(self, game: Any) -> list[str]:
+        if game.problem_kit() is not None:
             return [f"Every puzzle is a position from a game the computer played against itself on a deal "
                     f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
                     f"whatever the other side does.",
@@ -490,17 +551,34 @@ class _Book:
                 f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
                 "Every solution was played through move by move by computer before printing, and wins."]
 
-    def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
-        """A problem's solution: the main line, every other reply answered (indented)."""
-        s = self.styles
-        kit = self.game.problem_kit()
-        question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
-        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
-        out += problem_line_flowables(lines, s.body)
-        if not complete:
-            out.append(Paragraph(markup(
-                f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
-                f"this PDF; the command dealgen verify, run on this file, replays every branch."), s.small))
+    def _problem_solution(self, number: int, entry: Any, catalog: Catalog) -> list[Flowable]:
+        """A problem's solution (``publish.problems``): the board after the main line's first turn,
+        the main line, the replies that need their own answer, and "any other reply"."""
+        layout = self.layout
+        frame_w, frame_h = layout.width - layout.inside - layout.outside, layout.height - layout.top - layout.bottom
+        for diagram in (True, False):  # as many lines as leave the whole on one page, with its diagram if it can
+            for budget in range(LINE_BUDGET, 0, -2):
+                out = self._problem_block(number, entry, catalog, budget, diagram)
+                if sum(f.wrap(frame_w, frame_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in out) <= frame_h:
+                    return out
+        return out
+
+    def _problem_block(self, number: int, entry: Any, catalog: Catalog, budget: int,
+                       diagram: bool = True) -> list[Flowable]:
+        s, layout, game = self.styles, self.layout, get_game(catalog.game)
+        answer = problem_answer(game, entry, budget)
+        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {answer.question}, {entry.grade}")]
+        if answer.state is not None and diagram:
+            frame_w = layout.width - layout.inside - layout.outside
+            frame_h = layout.height - layout.top - layout.bottom
+            options = DiagramOptions(mono=layout.mono, caption=False, index_size=max(KEY_INDEX, layout.body_size * 0.8))
+            heading = ParagraphStyle("problem-cp", parent=s.small, fontName=s.bold)
+            out.append(CheckpointFlowable(Paragraph(markup(answer.after), heading),
+                                          small_diagram(game, answer.state, options, frame_w, frame_h, 0.6, 0.3)))
+        out += problem_line_flowables(answer.lines, s.body)
+        if not answer.complete:
+            out.append(Paragraph(markup("Deeper replies are left out here: every one of them was played out by "
+                                        "computer before printing, and each is won."), s.small))
         return out
 
     def _rules_text(self, text: str) -> list[Flowable]:
@@ -529,14 +607,30 @@ class _Book:
     def _section(self, text: str, key: str) -> Flowable:
         return _Title(text, self.styles.h1, key)
 
+    def _check_cells(self) -> None:
+        """Each part's first puzzle page drawn on a scratch canvas before the book is laid out, so
+        a cell too small for its diagram is named as such (InputError), not as a block of the
+        solutions that does not fit its page."""
+        layout = self.layout
+        _, _, width, height = layout.frame(1)
+        for _, numbered in self.parts:
+            page = _PuzzlePage(self, numbered[:layout.per_page])
+            page.wrap(width, height)
+            page.canv = make_canvas(io.BytesIO(), pagesize=(layout.page_width, layout.page_height))
+            page.canv.bookmarkPage("check")
+            page.canv.addOutlineEntry("check", "check", level=0)  # the cells file theirs a level below
+            page.draw()
+
     def build(self) -> bytes:
+        self._check_cells()
         layout = self.layout
         buffer = io.BytesIO()
         doc = _Doc(buffer, pagesize=(layout.page_width, layout.page_height),
                    pageTemplates=self._templates(), title=self.info.title, author=self.info.author,
-                   subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
+                   subject=self._puzzles() + ("" if self.compendium else f" ({self.game.rules_label(self.catalog.rules)})"),
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
-                   keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
+                   keywords=f"{', '.join(c.game for c in self.catalogs)}, solitaire, puzzles, PySolFC", leftMargin=0,
+                   rightMargin=0,
                    topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
         passes: list[Any] = []
 
@@ -715,15 +809,18 @@ def _cut(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
-    """The finished book; nothing is made unless every solution replays and wins."""
-    require_verified(catalog)
+def book_pdf(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> bytes:
+    """The finished book (a compendium: a list of catalogs, a part each); nothing is made unless
+    every solution replays and wins."""
+    for one in [catalog] if isinstance(catalog, Catalog) else catalog:
+        require_verified(one)
     return typeset(catalog, layout, info)
 
 
-def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
-    """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
-    if not catalog.entries:
+def typeset(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> bytes:
+    """The PDF with its catalog(s) embedded, for catalogs already verified (``book_pdf`` checks)."""
+    catalogs = [catalog] if isinstance(catalog, Catalog) else list(catalog)
+    if not catalogs or any(not one.entries for one in catalogs):
         raise InputError("the catalog has no deals")
     for text, what in ((info.title, "the title"), (info.subtitle, "the subtitle"), (info.author, "the author")):
         check_printable(text, what)
@@ -732,7 +829,7 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
 
     try:
         for _ in range(4):  # the inside margin grows with the page count, which may grow with it
-            book = _Book(catalog, layout, info)
+            book = _Book(catalogs, layout, info)
             pdf = book.build()
             if layout.inside >= inside_margin(book.pages) - 1e-6:
                 break
@@ -742,16 +839,17 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
         raise InputError(f"{layout.source or 'layout ' + layout.name}: a block of the book does not fit on its page{size}; "
                          f"make the type sizes or the margins smaller") from None
-    return _embed_catalog(pdf, catalog, layout)
+    return _embed_catalog(pdf, catalogs, layout)
 
 
-def _embed_catalog(pdf: bytes, catalog: Catalog, layout: Layout) -> bytes:
+def _embed_catalog(pdf: bytes, catalog: Catalog | list[Catalog], layout: Layout) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
     from .publish.preflight import INTERIOR_KEY
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    writer.add_attachment(ATTACHMENT, catalog.dumps().encode("utf-8"))
+    for part, one in enumerate([catalog] if isinstance(catalog, Catalog) else catalog, 1):
+        writer.add_attachment(part_attachment(part), one.dumps().encode("utf-8"))
     # what the interior is, for preflight's colour check (and a cover's paper)
     writer.add_metadata({INTERIOR_KEY: "black-and-white" if layout.mono else "colour"})
     writer.page_mode = "/UseOutlines"

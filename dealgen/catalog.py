@@ -475,6 +475,33 @@ def write_catalog(catalog: Catalog, path: str | Path) -> Path:
 ATTACHMENT = "dealgen-catalog.json"  # the name a book carries its catalog under
 
 
+def read_book_catalogs(path: str | Path, pdf: bytes | None = None) -> list[Catalog]:
+    """Every catalog a dealgen book carries: one, or a compendium's, one a part, in order
+    (``ATTACHMENT``, then ``part_attachment(2)``, ...)."""
+    from pypdf import PdfReader
+
+    first = read_book_catalog(path, pdf)
+    try:
+        attachments = PdfReader(str(path) if pdf is None else io.BytesIO(pdf)).attachments
+    except Exception:  # noqa: BLE001  (read once already: the first catalog came out of it)
+        return [first]
+    out, part = [first], 2
+    while part_attachment(part) in attachments:
+        name = part_attachment(part)
+        try:
+            text = attachments[name][0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: the embedded catalog '{name}' is not UTF-8 text") from None
+        out.append(parse_catalog(text, f"{path} ({name})"))
+        part += 1
+    return out
+
+
+def part_attachment(part: int) -> str:
+    """The name a compendium's ``part``-th catalog is embedded under (the first: ``ATTACHMENT``)."""
+    return ATTACHMENT if part == 1 else ATTACHMENT.replace(".json", f"-{part}.json")
+
+
 def read_book_catalog(path: str | Path, pdf: bytes | None = None) -> Catalog:
     """The catalog a dealgen book carries inside its PDF as an embedded file (the ``pdf``
     bytes when given, else read from ``path``; ``path`` names it in errors either way)."""

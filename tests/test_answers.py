@@ -75,3 +75,32 @@ def test_default_book_is_short_and_even() -> None:
     solutions = [i for i, t in enumerate(text) if t.startswith("Solutions\n")][0]
     starts = sum(t.count(": game #") for t in text[solutions:])
     assert starts == 40 and len(text) - solutions <= 25  # several answers a page
+
+
+def test_pack_n_stack_solutions_read_and_fit_a_page() -> None:
+    """Replies answered alike are folded into "any other reply", and every problem's solution,
+    diagram included, fits one 6 x 9 in page (one once ran to 2.5 pages)."""
+    from dealgen.book import _Book
+    from dealgen.publish.problems import problem_answer
+
+    cat = read_catalog(SEEDS / "pack-n-stack-12.json")
+    game = get_game("pack-n-stack")
+    layout = load_layout("6x9")
+    book = _Book(cat, layout, BookInfo("P"))
+    frame_w, frame_h = layout.width - layout.inside - layout.outside, layout.height - layout.top - layout.bottom
+    folded = 0
+    for number, entry in enumerate(cat.entries, 1):
+        answer = problem_answer(game, entry)
+        assert answer.question.endswith(f"to play and win in {entry.n}")
+        for line in answer.lines:
+            listed = line.text.split(":")[0]
+            assert listed.count(",") < 8, line.text  # no wall of comma-separated replies
+        folded += sum(line.text.startswith("Any other reply: ") for line in answer.lines)
+        if answer.state is not None:  # the board after the main line's first turn
+            assert answer.after.startswith("After 1. ")
+        height = sum(f.wrap(frame_w, frame_h)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                     for f in book._problem_solution(number, entry, cat))
+        assert height <= frame_h, (number, height, frame_h)
+    assert folded >= 3
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(book_pdf(cat, layout, BookInfo("P")))).pages)
+    assert "Any other reply: " in text and "dealgen verify" not in text and "moves)" not in text

@@ -193,3 +193,38 @@ def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> N
     moved = replace(problems, entries=(replace(a, position=b.position), *problems.entries[1:]))
     found = page_mismatches(book, moved, "p.pdf")
     assert len(found) == 1 and "puzzle 1: its diagram prints other cards than the embedded catalog's position" in found[0]
+
+
+def test_compendium_book_has_a_part_per_game(tmp_path: Path, penguin40) -> None:
+    from dealgen.catalog import read_book_catalogs, write_catalog
+
+    parts = [replace(penguin40, entries=penguin40.entries[:3])]
+    for name, keep in (("perpetual-motion-20.json", 2), ("pack-n-stack-12.json", 2)):
+        cat = read_catalog(SEEDS / name)
+        parts.append(replace(cat, entries=cat.entries[:keep]))
+    files = []
+    for i, cat in enumerate(parts):
+        files.append(tmp_path / f"c{i}.json")
+        write_catalog(cat, files[-1])
+    book = tmp_path / "comp.pdf"
+    args = ["book", *[a for f in files for a in ("--catalog", str(f))], "-o", str(book)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "7 puzzles of 3 games" in result.output, result.output
+    reader = PdfReader(str(book))
+    text = [page.extract_text() for page in reader.pages]
+    assert " ".join(text[0].split()).startswith("Penguin, Perpetual Motion and Pack ’n’ Stack Puzzles")
+    contents = next(t for t in text if t.startswith("Contents"))
+    for words in ("Penguin", "Perpetual Motion", "Puzzles 1–3", "Puzzles 4–5", "Puzzles 6–7", "Solutions"):
+        assert words in contents, words
+    assert sum(t.count("How to play") for t in text if not t.startswith("Contents")) >= 3  # each game's own
+    assert [c.game for c in read_book_catalogs(book)] == ["penguin", "perpetual-motion", "pack-n-stack"]
+    result = CliRunner().invoke(main, ["verify", str(book)])
+    assert result.exit_code == 0 and "7 of 7 solutions verified" in result.output, result.output
+    assert len(reader.pages) % 2 == 0
+    # errors: one game and rule set twice; a catalog per part, so no --save-catalog
+    result = CliRunner().invoke(main, ["book", "--catalog", str(files[0]), "--catalog", str(files[0]),
+                                       "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "is a penguin (parlett) catalog too" in result.output
+    result = CliRunner().invoke(main, [*args[:-2], "--save-catalog", str(tmp_path / "s.json"), "-o", str(tmp_path / "y.pdf")])
+    assert result.exit_code == 2 and "--save-catalog: a compendium" in result.output
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "y.pdf").exists()

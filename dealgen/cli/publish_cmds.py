@@ -118,11 +118,13 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
-@click.option("--catalog", callback=named, default=None,
-              help="Make the book from this seed catalog instead of a fresh selection.")
+@click.option("--catalog", multiple=True, metavar="CATALOG",
+              help="Make the book from this seed catalog (JSON, or a dealgen book's PDF) instead of a fresh "
+                   "selection. Give it more than once for a compendium: a part per catalog (game), each with its "
+                   "how to play and puzzles, the solutions at the back, part by part.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
-              help="A preset from layouts/ (6x9, 6x9-kdp, a5, letter, a4, large-print, letter-4up) or a .toml file.")
+              help="A preset from layouts/ (6x9, 6x9-kdp, letter-2up, a5, letter, a4, large-print, letter-4up) or a .toml file.")
 @click.option("--title", default=None, callback=titled,
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
@@ -155,6 +157,14 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     from ..publish.printspec import check_isbn
     from ..layout import load_layout
 
+    for name in catalog:
+        if not name.strip():
+            raise InputError("--catalog: an empty name: give a file")
+    if len(catalog) > 1:
+        _compendium(list(catalog), rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
+                    year, every, solutions, save_catalog, output)
+        return
+    catalog = catalog[0] if catalog else None
     layout = load_layout(layout_name)
     for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
         check_printable(text or "", option)  # before any deal is solved
@@ -222,6 +232,60 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     write_atomic(target, pdf)
     click.echo(f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
+
+
+def _compendium(names: list[str], rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
+                year, every, solutions, save_catalog, output) -> None:
+    """``book --catalog A --catalog B ...``: one book, a part per catalog."""
+    from ..book import BookInfo, check_printable, check_title_page, typeset
+    from ..layout import load_layout
+    from ..publish.printspec import check_isbn
+
+    layout = load_layout(layout_name)
+    chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
+                                       ("--rules", rules)) if value is not None]
+    chosen += [f"--{name.replace('_', '-')}" for name in ("game", "max_tries", "max_states") if _given(name)]
+    if chosen:
+        raise InputError(f"{', '.join(chosen)}: a compendium is made from its catalogs as they are; give these when "
+                         f"making each catalog (dealgen generate)")
+    if save_catalog:
+        raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+        check_printable(text or "", option)
+    if isbn is not None:
+        check_isbn(isbn)
+    if every < 0:
+        raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
+    if output is not None and not output.lower().endswith(".pdf"):
+        raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
+    target = _target(output, f"compendium-book-{layout.name}.pdf")
+    cats, seen = [], {}
+    for name in names:
+        cat = read_catalog(name)
+        key = (cat.game, cat.rules)
+        if key in seen:
+            raise InputError(f"--catalog {name}: {seen[key]} is a {cat.game} ({cat.rules}) catalog too: a compendium "
+                             f"has one part a game and rule set; join them with dealgen generate")
+        seen[key] = name
+        try:
+            require_verified(cat)
+        except CheckFailed as err:
+            raise CheckFailed(f"{name}: {err}") from None
+        cats.append(cat)
+    games = [get_game(cat.game).title for cat in cats]
+    total = sum(len(cat.entries) for cat in cats)
+    info = BookInfo(
+        title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
+        subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
+        author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+    check_title_page(info, layout)
+    began = time.monotonic()
+    pdf = typeset(cats, layout, info)
+    output_folder(target.parent)
+    write_atomic(target, pdf)
+    click.echo(f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
+               f"{time.monotonic() - began:.1f} s to typeset)")
 
 
 def _target(output: str | None, default_name: str) -> Path:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..catalog import parse_catalog, read_book_catalog, read_catalog, verify_catalog
+from ..catalog import parse_catalog, read_book_catalogs, verify_catalog
 from ..errors import InputError
 from ..games import get_game
 from ..fileio import decode_text, is_pdf, read_bytes, read_stdin, read_text
@@ -60,15 +60,20 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
         text = "" if pdf else read_text(file, what)  # says why a file cannot be read
     if pdf or text.lstrip().startswith(("{", "[")):  # JSON: a catalog, or (a list) what no dealgen file is
         if pdf:
-            catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
+            catalogs = read_book_catalogs(source, data)  # one, or a compendium's, a part each
         else:
-            catalog = parse_catalog(text, source, days=True)
-        verdicts = verify_catalog(catalog)
+            catalogs = [parse_catalog(text, source, days=True)]
+        catalog = catalogs[0]
+        verdicts, games = [], []
+        for one in catalogs:
+            found = verify_catalog(one)
+            verdicts += found
+            games += [one.game] * len(found)
         # a book's pages must print the catalog it carries: a swapped catalog fails here
-        pages = _page_problems(source, data, catalog) if pdf else []
+        pages = _page_problems(source, data, catalogs) if pdf else []
         if as_json:
-            out = [{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)}
-                   for i, v in enumerate(verdicts, 1)]
+            out = [{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(game, v, show)}
+                   for i, (v, game) in enumerate(zip(verdicts, games), 1)]
             if pages:
                 out.append({"ok": False, "pages": pages, "verdict": "the pages do not print the embedded catalog"})
             echo_json(out)
@@ -78,7 +83,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
                 lead = "" if verdict.ok else f"{source}: " + ("" if catalog.day else f"deals entry {i}: ")
                 click.echo("\n".join(lead + line for line in verdict.line().split("\n")))
                 if show:
-                    _show_position(catalog.game, verdict)
+                    _show_position(games[i - 1], verdict)
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
@@ -116,14 +121,14 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
     return 0 if verdict.ok else 1
 
 
-def _page_problems(source: str, data: bytes | None, catalog) -> list[str]:
+def _page_problems(source: str, data: bytes | None, catalogs) -> list[str]:
     """Where a book's printed puzzles disagree with its embedded catalog (``publish.pages``)."""
     from ..publish.pages import page_mismatches
 
     if data is None:
         with open(source, "rb") as handle:
             data = handle.read()
-    return page_mismatches(data, catalog, source)
+    return page_mismatches(data, catalogs, source)
 
 
 def _shown(game: str, verdict) -> tuple[str, int, str] | None:

@@ -126,13 +126,7 @@ def key_flowables(game: Game, parts: KeyParts, title: Flowable, s: KeyStyles) ->
         heading = ParagraphStyle("key-cp", parent=s.small, fontName=s.bold)
         # small: card indices a little under the body's size (never under 7.5 pt)
         options = DiagramOptions(mono=s.mono, caption=False, index_size=max(KEY_INDEX, s.index_size * 0.8))
-        diagram = DiagramFlowable(game, cp.state, options, max_height=s.frame_height * 0.32,
-                                  max_width=s.frame_width * 0.75)
-        diagram.wrap(s.frame_width, s.frame_height)
-        smallest = diagram.scene.smallest_text()
-        if smallest is not None and smallest * diagram.scale < TEXT_LEAST - 1e-6:  # long columns: taller, not smaller
-            diagram = DiagramFlowable(game, cp.state, options, max_height=s.frame_height * 0.6,
-                                      max_width=s.frame_width * 0.75)
+        diagram = small_diagram(game, cp.state, options, s.frame_width, s.frame_height)
         out.append(CheckpointFlowable(Paragraph(suit_markup(f"Checkpoint: {cp.title[:1].lower()}{cp.title[1:]}",
                                                             s.mono), heading), diagram))
     if parts.kind == "passes":
@@ -162,6 +156,20 @@ def key_flowables(game: Game, parts: KeyParts, title: Flowable, s: KeyStyles) ->
         # (CheckpointFlowable), instead of a whole block leaving a third of a page blank
         return [CondPageBreak(head + _least_room(out[0], s.frame_width, s.frame_height) + 2), title] + out
     return [CondPageBreak(head + HEAD_ROWS * body * 1.45), KeepTogether([title, out[0]])] + out[1:]
+
+
+def small_diagram(game: Game, state: Any, options: DiagramOptions, frame_width: float, frame_height: float,
+                  width_share: float = 0.75, height_share: float = 0.32) -> DiagramFlowable:
+    """A diagram at most ``width_share`` of the frame's width and ``height_share`` of its height,
+    or larger where it must be to keep its text at 7 pt or more (long columns, a wide board)."""
+    for grow in (1.0, 1.35, 1.8, 100.0):
+        diagram = DiagramFlowable(game, state, options, max_height=frame_height * min(0.9, height_share * grow),
+                                  max_width=frame_width * min(1.0, width_share * grow))
+        diagram.wrap(frame_width, frame_height)
+        smallest = diagram.scene.smallest_text()
+        if smallest is None or smallest * diagram.scale >= TEXT_LEAST - 1e-6:
+            break
+    return diagram
 
 
 def _least_room(checkpoint: CheckpointFlowable, width: float, height: float) -> float:

@@ -77,12 +77,15 @@ def _expected_ranks(game_name: str, state_text: str, rules: str) -> tuple[str, .
     return tuple(line.strip() for line in text.splitlines() if line.strip() in RANKS)
 
 
-def page_mismatches(pdf: bytes, catalog: Catalog, source: str) -> list[str]:
-    """Where the printed pages disagree with ``catalog``: one line each, naming page and puzzle."""
-    game = get_game(catalog.game)
+def page_mismatches(pdf: bytes, catalogs: Catalog | list[Catalog], source: str) -> list[str]:
+    """Where the printed pages disagree with the book's catalog (a compendium's catalogs, their
+    puzzles numbered through): one line each, naming page and puzzle."""
+    catalogs = [catalogs] if isinstance(catalogs, Catalog) else catalogs
     printed = printed_puzzles(pdf)
     problems: list[str] = []
-    for number, entry in enumerate(catalog.entries, 1):
+    numbered = [(catalog, entry) for catalog in catalogs for entry in catalog.entries]
+    for number, (catalog, entry) in enumerate(numbered, 1):
+        game = get_game(catalog.game)
         seen = printed.get(number)
         if seen is None:
             problems.append(f"{source}: puzzle {number} (deal {entry.deal}) is not printed on any page")
@@ -104,10 +107,10 @@ def page_mismatches(pdf: bytes, catalog: Catalog, source: str) -> list[str]:
                          min(len(seen.ranks), len(expected)))
             problems.append(f"{where}: its diagram prints other cards than the embedded catalog's position "
                             f"(the {first + 1}{_nth(first + 1)} card index printed differs)")
-    extra = sorted(set(printed) - set(range(1, len(catalog.entries) + 1)))
+    extra = sorted(set(printed) - set(range(1, len(numbered) + 1)))
     if extra:
         problems.append(f"{source}: page {printed[extra[0]].page} prints puzzle {extra[0]}, but the embedded catalog "
-                        f"has {len(catalog.entries)} entries")
+                        f"has {len(numbered)} entries")
     return problems
 
 
