@@ -228,3 +228,32 @@ def test_compendium_book_has_a_part_per_game(tmp_path: Path, penguin40) -> None:
     result = CliRunner().invoke(main, [*args[:-2], "--save-catalog", str(tmp_path / "s.json"), "-o", str(tmp_path / "y.pdf")])
     assert result.exit_code == 2 and "--save-catalog: a compendium" in result.output
     assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "y.pdf").exists()
+
+
+def test_copyright_page_from_options_and_catalog(tmp_path: Path, penguin40) -> None:
+    from dealgen.catalog import read_book_catalog, write_catalog
+
+    cat = tmp_path / "c.json"
+    write_catalog(replace(penguin40, entries=penguin40.entries[:2]), cat)
+    book, saved = tmp_path / "b.pdf", tmp_path / "s.json"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--author", "A. Setter", "--isbn",
+                                       "978-0-306-40615-7", "--edition", "First edition", "--year", "2025",
+                                       "--save-catalog", str(saved), "-o", str(book)])
+    assert result.exit_code == 0, result.output
+    page = " ".join(PdfReader(str(book)).pages[1].extract_text().split())
+    assert "Copyright © 2025 A. Setter. All rights reserved." in page
+    assert "First edition" in page and "ISBN 978-0-306-40615-7" in page
+    carried = read_book_catalog(book)  # what the options set travels with the catalog
+    assert (carried.isbn, carried.edition, carried.year) == ("978-0-306-40615-7", "First edition", 2025)
+    assert read_catalog(saved) == carried
+    again = tmp_path / "again.pdf"
+    assert CliRunner().invoke(main, ["book", "--catalog", str(saved), "-o", str(again)]).exit_code == 0
+    assert "ISBN 978-0-306-40615-7" in PdfReader(str(again)).pages[1].extract_text()
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--isbn", "978-0-306-40615-6",
+                                       "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "its check digit should be 7, not 6" in result.output
+    assert not (tmp_path / "x.pdf").exists()
+    bad = tmp_path / "bad.json"
+    bad.write_text(cat.read_text().replace('"author": ""', '"author": "", "year": "2025"'))
+    result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "'year' must be a year such as 2025" in result.output

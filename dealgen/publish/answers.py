@@ -129,9 +129,7 @@ def key_flowables(game: Game, parts: KeyParts, title: Flowable, s: KeyStyles) ->
         diagram = small_diagram(game, cp.state, options, s.frame_width, s.frame_height)
         out.append(CheckpointFlowable(Paragraph(suit_markup(f"Checkpoint: {cp.title[:1].lower()}{cp.title[1:]}",
                                                             s.mono), heading), diagram))
-    if parts.kind == "passes":
-        out.append(Paragraph(markup(_sentence(parts.answer or f"played out in {parts.moves} moves")
-                                    + " Passes not listed discard nothing."), s.body))
+    if parts.kind == "passes":  # (the heading gives the outcome)
         out.append(_pass_table(parts.passes, s))
     else:
         out += _grid(parts.tokens, s)
@@ -255,8 +253,9 @@ KEY_READING = {
              "and the answer to a hard or expert puzzle shows the board once on the way, at the move its caption names.",
     "choices": "Each answer gives the moves in the notation of How to play, ten to a row, each row numbered by its "
                "first move, then every move where there was a choice, named in words: the rest play themselves.",
-    "passes": "The game plays itself, so each answer says whether the deal comes out and lists the passes that "
-              "discard cards: the pass, the cards left in play after it, and how many it discarded.",
+    "passes": "The game plays itself, so each answer's heading says whether the deal comes out, and its table "
+              "lists the passes that discard cards: the pass, the cards left in play after it, and how many it "
+              "discarded (gone). Passes not listed discard nothing.",
 }
 
 

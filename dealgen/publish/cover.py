@@ -32,7 +32,8 @@ from .preflight import PAGES_KEY, PAPER_KEY
 
 TABLE = (0.09, 0.30, 0.24)  # the card table's green: the cover's ground
 INK = (1.0, 1.0, 1.0)
-ACCENT = (0.96, 0.80, 0.36)  # gold: rules and the grade line
+ACCENT = (0.96, 0.80, 0.36)
+RED = (0.93, 0.30, 0.27)  # the red suits, light enough to read on the green  # gold: rules and the grade line
 PNG_SIZE = (1600, 2560)  # an e-book cover's pixels (KDP's ideal)
 
 
@@ -102,11 +103,11 @@ def draw_front(canvas: Any, facts: BookFacts, x: float, y: float, width: float, 
     top -= _paragraph(canvas, printed(facts.subtitle or _contents(facts)), style, x + margin, top, inner, height * 0.15)
     # an ornament: the four suits, as on a card box
     canvas.saveState()
-    suits = "♠ ♥ ♦ ♣"
     size = 0.3 * unit
     canvas.setFont(regular, size)
-    _fill(canvas, INK)
-    canvas.drawCentredString(x + width / 2, top - 0.55 * unit, suits)
+    for k, (suit, colour) in enumerate((("♠", INK), ("♥", RED), ("♦", RED), ("♣", INK))):
+        _fill(canvas, colour)
+        canvas.drawCentredString(x + width / 2 + (k - 1.5) * size * 1.6, top - 0.55 * unit, suit)
     canvas.restoreState()
     top -= 0.6 * unit
     # a real deal of the book: its hardest, on a card table
