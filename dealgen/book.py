@@ -516,7 +516,7 @@ class _Book:
     def _copyright_page(self, frame_h: float) -> list[Flowable]:
         """The copyright page (the title page's back): rights, edition, ISBN, then what the
         puzzles are and how they were checked, set low on the page as books set it."""
-        s, info, game, catalog = self.styles, self.info, self.game, self.catalog
+        s, info = self.styles, self.info
         year = book_year(info.year)
         owner = f" {info.author}" if info.author else ""
         lines = [f"Copyright © {year}{owner}. All rights reserved.",

@@ -90,7 +90,7 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
             for line in pages:
                 click.echo(line)
             if pdf and not pages:
-                click.echo(f"every puzzle page prints its catalog entry's deal and position")
+                click.echo("every puzzle page prints its catalog entry's deal and position")
             elif pages:
                 click.echo(f"FAILED: {len(pages)} puzzle page problem{'s' if len(pages) != 1 else ''}: the pages do "
                            f"not print the catalog embedded in this PDF")

@@ -127,7 +127,7 @@ def key_flowables(game: Game, parts: KeyParts, title: Flowable, s: KeyStyles) ->
         # small: card indices a little under the body's size (never under 7.5 pt)
         options = DiagramOptions(mono=s.mono, caption=False, index_size=max(KEY_INDEX, s.index_size * 0.8))
         diagram = small_diagram(game, cp.state, options, s.frame_width, s.frame_height)
-        out.append(CheckpointFlowable(Paragraph(suit_markup(f"Checkpoint: {cp.title[:1].lower()}{cp.title[1:]}",
+        out.append(CheckpointFlowable(Paragraph(suit_markup(f"Checkpoint {cp.title[:1].lower()}{cp.title[1:]}",
                                                             s.mono), heading), diagram))
     if parts.kind == "passes":  # (the heading gives the outcome)
         out.append(_pass_table(parts.passes, s))
