@@ -276,11 +276,21 @@ def _content_checks(reader: Any) -> tuple[Check, Check]:
     text, images = Check("text size"), Check("images")
     smallest, image_count = math.inf, 0
 
+    parsed: dict[int, list] = {}  # a form's operators, parsed once: a book places each card face many times
+
+    def operations(content: Any) -> list:
+        key = getattr(content, "indirect_reference", None)
+        if key is None:
+            return ContentStream(content, reader).operations
+        if key.idnum not in parsed:
+            parsed[key.idnum] = ContentStream(content, reader).operations
+        return parsed[key.idnum]
+
     def walk(content: Any, resources: Any, ctm: tuple, number: int, depth: int = 0) -> None:
         nonlocal smallest, image_count
         stack: list[tuple] = []
         tm_scale = 1.0
-        for operands, operator in ContentStream(content, reader).operations:
+        for operands, operator in operations(content):
             if operator == b"q":
                 stack.append(ctm)
             elif operator == b"Q" and stack:
