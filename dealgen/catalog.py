@@ -56,11 +56,15 @@ class Entry:
     outcome: str = "won"  # how the record ends (Game.record_outcomes): "cycles" for a Perpetual Motion loss
 
     kind: ClassVar[str] = "deal"
-    FIELDS: ClassVar[tuple[str, ...]] = ("deal", "grade", "percentile", "metrics", "solution", "outcome", "verified_by")
+    FIELDS: ClassVar[tuple[str, ...]] = ("deal", "grade", "percentile", "metrics", "solution", "outcome", "certified",
+                                         "verified_by")
 
     def to_json(self) -> dict[str, Any]:
+        # certified: the record is replayed through the engine before a catalog is written (and
+        # by verify), so every entry's verdict is proven, as a scan line's "certified" says
         out = {"deal": self.deal, "grade": self.grade, "percentile": self.percentile,
-               "metrics": self.metrics, "solution": list(self.moves), "verified_by": self.verified_by}
+               "metrics": self.metrics, "solution": list(self.moves), "certified": True,
+               "verified_by": self.verified_by}
         if self.outcome != "won":
             out["outcome"] = self.outcome
         return out
@@ -88,6 +92,9 @@ class Entry:
             if key not in raw:
                 raise InputError(f"{where}: missing field '{key}'")
         known_fields(raw, cls.FIELDS, where)
+        if raw.get("certified", True) is not True:  # a catalog holds only verdicts its replay proves
+            raise InputError(f"{where}: 'certified' is {as_json(raw['certified'])}; a catalog entry is a record "
+                             f"the engine replays, so the field is true or left out")
         deal = _deal(raw, where)
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):

@@ -140,7 +140,8 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
     return record
 
 
-SCAN_FIELDS = ("game", "deal", "rules", "verdict", "moves", "metrics", "grade", "percentile", "budget", "explanation")
+SCAN_FIELDS = ("game", "deal", "rules", "verdict", "moves", "metrics", "grade", "percentile", "budget", "explanation",
+               "certified")
 
 
 @dataclass
@@ -323,6 +324,9 @@ def summary(report: ScanReport) -> dict[str, Any]:
     return {
         "deals": len(records), "solved": verdicts["solved"], "unsolvable": verdicts["unsolvable"],
         "unknown": verdicts["unknown"], "unsolvable_deals": [r["deal"] for r in records if verdict[id(r)] == "unsolvable"],
+        # the unsolvable verdicts an independent audit confirmed (Penguin's; see solve/audit.py)
+        "certified_unsolvable_deals": [r["deal"] for r in records
+                                       if verdict[id(r)] == "unsolvable" and r.get("certified") is True],
         "unknown_deals": [r["deal"] for r in records if verdict[id(r)] == "unknown"],
         "win_rate": round(100 * verdicts["solved"] / decided, 2) if decided else None,
         "win_rate_ci95": [round(100 * low, 2), round(100 * high, 2)] if decided else None,

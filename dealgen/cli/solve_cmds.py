@@ -69,7 +69,9 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
             head += f" in {len(result.moves)} moves"
         if result.grade:  # a won deal's, or a graded loss's (a Perpetual Motion deal that cycles)
             head += f", grade {result.grade} (percentile {result.percentile:g})"
-        if result.verdict == "unknown":
+        if result.verdict == "unknown" and result.budget == "audit":
+            head += ": the audit of its unsolvable verdict ran out of budget"
+        elif result.verdict == "unknown":
             limit = (max_states or DEFAULT_MAX_STATES) if result.budget == "states" else (max_seconds or DEFAULT_MAX_SECONDS)
             head += f": the {result.budget} budget ({limit:,}) ran out"
         click.echo(head)
@@ -147,9 +149,10 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
         left_out = f"; {s['unknown']} undecided deal{'s' * (s['unknown'] != 1)} left out" if s["unknown"] else ""
         say(f"win rate: {s['win_rate']:.2f}% (95% interval {low:.2f}-{high:.2f}%, Wilson, "
             f"over {s['solved'] + s['unsolvable']} decided deals{left_out})")
-    for kind in ("unsolvable", "unknown"):
+    for kind, label in (("unsolvable", names("unsolvable")), ("certified_unsolvable", f"certified {names('unsolvable')}"),
+                        ("unknown", names("unknown"))):
         if s[f"{kind}_deals"]:
-            say(f"{names(kind)} deals: {' '.join(map(str, s[f'{kind}_deals'][:50]))}" + (" ..." if len(s[f"{kind}_deals"]) > 50 else ""))
+            say(f"{label} deals: {' '.join(map(str, s[f'{kind}_deals'][:50]))}" + (" ..." if len(s[f"{kind}_deals"]) > 50 else ""))
     for name, pct in s["effort"].items():
         say(f"{name}: " + "  ".join(f"{k} {v:g}" for k, v in pct.items()))
     if s["grades"]:

@@ -117,7 +117,8 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "single": "one card at a time",
     }
     rule_labels = {"parlett": "Parlett rules", "single": "single-card rules"}
-    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "min_cells", "min_cells_states")
+    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "min_cells", "min_cells_states",
+                    "audit_positions")
     rule_prose = {
         "parlett": "A run may be of any length, as in Parlett's rules and in Goodsol's and PySolFC's Penguin.",
         "supermove": "A run may be only as long as it could be moved one card at a time through the free cells "

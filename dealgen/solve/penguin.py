@@ -14,9 +14,11 @@ places of the position that path reached, so no mapping back is needed.
 Pruning, and why it loses no win (RULES.md, "Solver facts"):
 - auto-moves: an exposed card or cell card that its foundation takes next goes home at
   once. Only the card one rel lower could ever pack on it, and that card is home. The
-  beak is the exception (the rank below it may pack on it), so it goes home
-  automatically only from a cell or when it is alone in its column (an empty column
-  takes everything the beak would, and more).
+  beak is the exception: the rank below it may pack on it, and a beak that waits in a
+  column, or moves from a cell or a column onto the card above it, can hold that run
+  until a column empties. So the beak goes home only as a chosen move, from wherever
+  it is exposed. (It used to go home at once from a cell or from a column it had to
+  itself; that lost wins. See docs/solver.md.)
 - among empty cells, and among empty columns, only the first is tried: they are
   interchangeable, so the others reach the same canonical position.
 - a run that is a whole column is never moved to an empty column (same position).
@@ -27,9 +29,10 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-from ..errors import IllegalMove
+from ..errors import CheckFailed, IllegalMove
 from ..games.penguin import CELLS, COLUMNS, PenguinState
 from . import SolverOutput, register_solver
+from .audit import OUT_OF_BUDGET, WON, audit
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, best_first
 
 EMPTY = 255
@@ -199,18 +202,23 @@ class PenguinProblem:
                 new_cells = bytearray(cells)
                 new_cells[free_cell] = col[-1]
                 yield finish(node, new_cols, bytes(new_cells), (COLUMNS[i] + cell_name,), i, -1, col[-1])
-        # the beak home from a column where something could still be packed on it
+        # the beak home: never automatic (see the module's notes), so a move of its own
         s = self.beak // 13
         if home[s] == 0:
+            new_home = list(home)
+            new_home[s] = 1
+            sent = (cols, cells, tuple(new_home), g, bad)
             where = runloc.get(self.beak)
             if where is not None and where[1] == len(cols[where[0]]) - 1:
                 i = where[0]
                 new_cols = list(cols)
                 new_cols[i] = cols[i][:-1]
-                new_home = list(home)
-                new_home[s] = 1
-                yield finish((cols, cells, tuple(new_home), g, bad), new_cols, cells,
-                             (COLUMNS[i] + "h",), i, -1, self.beak)
+                yield finish(sent, new_cols, cells, (COLUMNS[i] + "h",), i, -1, self.beak)
+            k = cells.find(self.beak)
+            if k >= 0:
+                new_cells = bytearray(cells)
+                new_cells[k] = EMPTY
+                yield finish(sent, list(cols), bytes(new_cells), (CELLS[k] + "h",), -1, -1, self.beak)
 
     def _finish(self, node, new_cols: list[bytes], new_cells: bytes, tokens: tuple[str, ...],
                 src: int, dst: int, check: int = EMPTY) -> Child:
@@ -218,13 +226,14 @@ class PenguinProblem:
         safe auto-moves, then key and priority. ``check`` is a card that may now go home
         (one put in a cell, or the beak sent home)."""
         cols, _, home, g, bad = node
-        # Only a newly exposed card (or ``check``) can start auto-moves: the parent had none left.
-        trigger = check != EMPTY and (check == self.beak or check % 13 == home[check // 13])
+        # Only a newly exposed card (or ``check``) can start auto-moves: the parent had none
+        # left. The beak never goes home by itself, but once sent it may free the next card.
+        trigger = check == self.beak or (check != EMPTY and check % 13 == home[check // 13])
         if not trigger and src >= 0:
             col = new_cols[src]
             if col:
                 c = col[-1]
-                trigger = c % 13 == home[c // 13] and (c != self.beak or len(col) == 1)
+                trigger = c % 13 == home[c // 13] and c != self.beak
         bad_of = self._bad
         if trigger:
             cols_t, cells_b, home_t, auto = self.auto(new_cols, bytearray(new_cells), list(home))
@@ -257,7 +266,7 @@ class PenguinProblem:
                 while col:
                     c = col[-1]
                     s = c // 13
-                    if c % 13 != home[s] or (c == beak and len(col) > 1):
+                    if c % 13 != home[s] or c == beak:
                         break
                     home[s] += 1
                     col = col[:-1]
@@ -266,7 +275,7 @@ class PenguinProblem:
                 cols[i] = col
             for k in range(len(cells)):
                 c = cells[k]
-                if c != EMPTY and c % 13 == home[c // 13]:
+                if c != EMPTY and c != beak and c % 13 == home[c // 13]:
                     home[c // 13] += 1
                     cells[k] = EMPTY
                     tokens.append(HOME_TOKENS_CELL[k])
@@ -365,6 +374,7 @@ def shorten(problem: PenguinProblem, tokens: tuple[str, ...]) -> tuple[str, ...]
 
 
 # -- the registered solver -----------------------------------------------------------
+AUDIT_FACTOR = 4  # positions the audit may visit for each one the search may expand
 CELL_BUDGET = 20_000  # states per attempt when finding the fewest cells that suffice
 
 
@@ -376,11 +386,9 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
     found = best_first(problem, max_states, max_seconds)
     metrics: dict[str, int | float] = {"states_expanded": found.expanded, "states_seen": found.generated}
     if found.verdict == UNKNOWN:
-        return SolverOutput(UNKNOWN, (), metrics, found.budget)
+        return SolverOutput(UNKNOWN, (), metrics, found.budget, extra={"certified": False})
     if found.verdict == UNSOLVABLE:
-        why = (f"exhaustive search: all {found.generated} positions reachable under '{state.rules}' "
-               f"(columns and cells as multisets, safe foundation moves made at once) were examined; none wins")
-        return SolverOutput(UNSOLVABLE, (), metrics, explanation=why)
+        return certify(state, max_states, metrics, found.generated)
     moves = shorten(problem, found.moves)
     try:  # the engine's replay gives the length and the most cells in use
         metrics.update(game.line_metrics(state, moves))
@@ -389,7 +397,29 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
     if grade:
         metrics["min_cells"], metrics["min_cells_states"] = fewest_cells(
             state, metrics["max_cells"], max_seconds - (time.monotonic() - start))
-    return SolverOutput(SOLVED, moves, metrics)
+    return SolverOutput(SOLVED, moves, metrics, extra={"certified": True})  # replayed by solve_position
+
+
+def certify(state: PenguinState, max_states: int, metrics: dict[str, int | float], seen: int) -> SolverOutput:
+    """The verdict for a start the search exhausted: ``unsolvable`` only when the audit, a
+    plain search with no pruning that shares no code with this one, exhausts it too;
+    ``unknown`` when the audit's budget (``AUDIT_FACTOR`` times the search's) runs out."""
+    budget = AUDIT_FACTOR * max_states
+    checked = audit(state.beak, state.columns, state.cells, state.home, state.rules, budget)
+    metrics = {**metrics, "audit_positions": checked.positions}
+    if checked.outcome == WON:
+        where = f"deal {state.deal}" if state.deal is not None else "a position"
+        raise CheckFailed(f"solver bug, please report: penguin {where} ({state.rules}): the search found no win, "
+                          f"but the audit found one: {' '.join(checked.line)}")
+    if checked.outcome == OUT_OF_BUDGET:
+        why = (f"the search examined all {seen} positions it keeps and found no win, but the audit (a plain search "
+               f"with no pruning) stopped at its budget of {budget:,} positions before confirming it; raise "
+               f"--max-states (the audit may visit {AUDIT_FACTOR} times as many positions)")
+        return SolverOutput(UNKNOWN, (), metrics, "audit", explanation=why, extra={"certified": False})
+    why = (f"exhaustive search: all {seen} positions reachable under '{state.rules}' (columns and cells as "
+           f"multisets, safe foundation moves made at once) were examined; none wins. Certified: the audit, a "
+           f"plain search with no pruning, visited all {checked.positions} positions and found no win either")
+    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why, extra={"certified": True})
 
 
 def fewest_cells(state: PenguinState, known: int, seconds: float) -> tuple[int, int]:
