@@ -118,7 +118,7 @@ def test_the_inside_margin_grows_with_the_page_count(tmp_path: Path, penguin40) 
     thin = tmp_path / "thin.toml"
     thin.write_text(Path(load_layout("a5").source).read_text().replace('inside = "18mm"', 'inside = "0.375in"'))
     layout = load_layout(str(thin))
-    cat = Catalog(penguin40.game, penguin40.rules, penguin40.entries * 1)
+    cat = Catalog(penguin40.game, penguin40.rules, penguin40.entries)
     pdf = book_pdf(cat, layout, BookInfo("Many", solutions="walkthrough"))  # the walkthroughs: 150+ pages
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
     assert pages > 150
