@@ -221,6 +221,11 @@ def test_compendium_book_has_a_part_per_game(tmp_path: Path, penguin40) -> None:
     result = CliRunner().invoke(main, ["verify", str(book)])
     assert result.exit_code == 0 and "7 of 7 solutions verified" in result.output, result.output
     assert len(reader.pages) % 2 == 0
+    # the compendium's PDF serves as --catalog too: the same parts, in another layout
+    again = tmp_path / "again.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(book), "--layout", "letter-2up", "-o", str(again)])
+    assert result.exit_code == 0 and "7 puzzles of 3 games" in result.output, result.output
+    assert read_book_catalogs(again) == read_book_catalogs(book)
     # errors: one game and rule set twice; a catalog per part, so no --save-catalog
     result = CliRunner().invoke(main, ["book", "--catalog", str(files[0]), "--catalog", str(files[0]),
                                        "-o", str(tmp_path / "x.pdf")])

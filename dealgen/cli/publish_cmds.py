@@ -160,8 +160,9 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     for name in catalog:
         if not name.strip():
             raise InputError("--catalog: an empty name: give a file")
-    if len(catalog) > 1:
-        _compendium(list(catalog), rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
+    parts = _book_parts(catalog)
+    if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
+        _compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
                     year, every, solutions, save_catalog, output)
         return
     catalog = catalog[0] if catalog else None
@@ -234,7 +235,25 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
                f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
 
-def _compendium(names: list[str], rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
+def _book_parts(names: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """(name, catalog) for each part the --catalog files hold: a compendium's PDF holds several.
+    A single JSON catalog is left to the one-catalog path, which reads it itself."""
+    from ..catalog import read_book_catalogs
+    from ..fileio import is_pdf
+
+    if len(names) == 1 and not (Path(names[0]).is_file() and is_pdf(names[0])):
+        return [(names[0], None)]
+    out: list[tuple[str, Any]] = []
+    for name in names:
+        if Path(name).is_file() and is_pdf(name):
+            found = read_book_catalogs(name)
+            out += [(name if len(found) == 1 else f"{name} (part {k})", cat) for k, cat in enumerate(found, 1)]
+        else:
+            out.append((name, None))
+    return out
+
+
+def _compendium(parts: list[tuple[str, Any]], rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn, edition,
                 year, every, solutions, save_catalog, output) -> None:
     """``book --catalog A --catalog B ...``: one book, a part per catalog."""
     from ..book import BookInfo, check_printable, check_title_page, typeset
@@ -260,8 +279,8 @@ def _compendium(names: list[str], rules, count, mix, start, seed, layout_name, t
         raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
     target = _target(output, f"compendium-book-{layout.name}.pdf")
     cats, seen = [], {}
-    for name in names:
-        cat = read_catalog(name)
+    for name, cat in parts:
+        cat = cat if cat is not None else read_catalog(name)
         key = (cat.game, cat.rules)
         if key in seen:
             raise InputError(f"--catalog {name}: {seen[key]} is a {cat.game} ({cat.rules}) catalog too: a compendium "
