@@ -22,10 +22,10 @@ from pypdf import PdfReader
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dealgen.book import BookInfo, typeset  # noqa: E402
-from dealgen.catalog import read_catalog  # noqa: E402
-from dealgen.generate import select_graded  # noqa: E402
-from dealgen.layout import load_layout  # noqa: E402
+from dealgen.publish.book import BookInfo, typeset  # noqa: E402
+from dealgen.publish.catalog import read_catalog  # noqa: E402
+from dealgen.publish.generate import select_graded  # noqa: E402
+from dealgen.publish.layout import load_layout  # noqa: E402
 from dealgen.publish.preflight import preflight_book  # noqa: E402
 
 

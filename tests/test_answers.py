@@ -7,11 +7,11 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from dealgen.book import BookInfo, book_pdf
-from dealgen.catalog import read_catalog
 from dealgen.games import get_game
-from dealgen.layout import load_layout
 from dealgen.publish.answers import FINISH_LEAST, key_parts
+from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.catalog import read_catalog
+from dealgen.publish.layout import load_layout
 from dealgen.verify import replay_states
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
@@ -80,7 +80,7 @@ def test_default_book_is_short_and_even() -> None:
 def test_pack_n_stack_solutions_read_and_fit_a_page() -> None:
     """Replies answered alike are folded into "any other reply", and every problem's solution,
     diagram included, fits one 6 x 9 in page (one once ran to 2.5 pages)."""
-    from dealgen.book import _Book
+    from dealgen.publish.book import _Book
     from dealgen.publish.problems import problem_answer
 
     cat = read_catalog(SEEDS / "pack-n-stack-12.json")

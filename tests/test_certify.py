@@ -181,7 +181,7 @@ def test_scan_lines_and_summary_carry_certification(tmp_path) -> None:
 
 
 def test_catalog_entries_say_certified_and_refuse_false(tmp_path) -> None:
-    from dealgen.catalog import parse_catalog
+    from dealgen.publish.catalog import parse_catalog
 
     shipped = json.loads((ROOT / "seeds" / "penguin-40.json").read_text(encoding="utf-8"))
     entry = shipped["deals"][0]

@@ -12,10 +12,20 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.daily import (DAILY_BASE, DEFAULT_WEEK, WINDOW, day_range, parse_date, parse_week, pick, series_days,
-                          series_order, window_start)
 from dealgen.errors import CheckFailed, InputError
 from dealgen.grade import GRADES
+from dealgen.publish.daily import (
+    DAILY_BASE,
+    DEFAULT_WEEK,
+    WINDOW,
+    day_range,
+    parse_date,
+    parse_week,
+    pick,
+    series_days,
+    series_order,
+    window_start,
+)
 
 
 def test_windows_are_disjoint_and_fixed() -> None:
@@ -118,8 +128,8 @@ def test_daily_bad_input(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game, beside", [("pack-n-stack", True), ("penguin", False)])
 def test_a_tall_diagram_goes_beside_the_text_in_a_wide_image(game, beside) -> None:
-    from dealgen.daily import IMAGE_SIZES, day_scene
     from dealgen.games import get_game
+    from dealgen.publish.daily import IMAGE_SIZES, day_scene
     from dealgen.render.registry import DiagramOptions, position_scene
     from dealgen.render.scene import Group
 

@@ -153,7 +153,7 @@ def test_pm_books_print_deals_that_go_round_forever(tmp_path: Path) -> None:
     answers, each solution's heading gives the answer, and every record replays as claimed."""
     from pypdf import PdfReader
 
-    from dealgen.catalog import read_book_catalog, verify_catalog
+    from dealgen.publish.catalog import read_book_catalog, verify_catalog
 
     book = tmp_path / "pm.pdf"
     result = run("book", "--game", "perpetual-motion", "--count", "8", "--jobs", "1", "-o", str(book))
@@ -171,7 +171,7 @@ def test_pm_books_print_deals_that_go_round_forever(tmp_path: Path) -> None:
 
 
 def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     won = solve_deal("perpetual-motion", WON_DEAL)
     cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
@@ -244,7 +244,7 @@ def test_a_failure_under_default_rules_says_so(tmp_path: Path) -> None:
 def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
     """A book prints "comes out in 120 passes" from the catalog's metrics: verify checks each
     figure the replay settles, so a doctored one fails (exit 1) instead of being printed."""
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     won = solve_deal("perpetual-motion", WON_DEAL)
     good = Entry(won.deal, won.grade, won.percentile, won.metrics, won.moves)
@@ -260,7 +260,7 @@ def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
 
 
 def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
     path = tmp_path / "c.json"
@@ -280,7 +280,7 @@ def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
 def test_every_figure_the_replay_settles_is_checked(tmp_path: Path, game, rules, deal, keys) -> None:
     """The solver's counts along the line too (grade inputs): a doctored one fails, one left
     out claims nothing; a metric the game's solver never writes is refused as unreadable."""
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     solved = solve_deal(game, deal, rules)
     path = tmp_path / "c.json"

@@ -13,11 +13,11 @@ from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from dealgen.book import BookInfo, book_pdf
-from dealgen.catalog import Catalog, read_catalog
 from dealgen.cli import main
-from dealgen.layout import load_layout, preset_names
+from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.catalog import Catalog, read_catalog
 from dealgen.publish.cover import book_facts, cover_pdf, front_png
+from dealgen.publish.layout import load_layout, preset_names
 from dealgen.publish.preflight import preflight_book, preflight_cover
 from dealgen.publish.printspec import BLEED, check_isbn, inside_margin, spine_width
 
@@ -167,7 +167,7 @@ def test_cover_command(tmp_path: Path, small_book: bytes) -> None:
 def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> None:
     """A book whose embedded catalog is swapped for another (every solution of which replays)
     fails: its pages print other deals; and a problem book's positions are checked card by card."""
-    from dealgen.book import _Book, _embed_catalog
+    from dealgen.publish.book import _Book, _embed_catalog
 
     layout, info = load_layout("6x9"), BookInfo("Swapped")
     first = Catalog(penguin40.game, penguin40.rules, penguin40.entries[:2])
@@ -196,7 +196,7 @@ def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> N
 
 
 def test_compendium_book_has_a_part_per_game(tmp_path: Path, penguin40) -> None:
-    from dealgen.catalog import read_book_catalogs, write_catalog
+    from dealgen.publish.catalog import read_book_catalogs, write_catalog
 
     parts = [replace(penguin40, entries=penguin40.entries[:3])]
     for name, keep in (("perpetual-motion-20.json", 2), ("pack-n-stack-12.json", 2)):
@@ -236,7 +236,7 @@ def test_compendium_book_has_a_part_per_game(tmp_path: Path, penguin40) -> None:
 
 
 def test_copyright_page_from_options_and_catalog(tmp_path: Path, penguin40) -> None:
-    from dealgen.catalog import read_book_catalog, write_catalog
+    from dealgen.publish.catalog import read_book_catalog, write_catalog
 
     cat = tmp_path / "c.json"
     write_catalog(replace(penguin40, entries=penguin40.entries[:2]), cat)

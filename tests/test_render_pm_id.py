@@ -128,7 +128,7 @@ def test_id_walkthrough_marks_the_last_deal() -> None:
 def test_no_periodic_diagram_a_move_or_two_from_a_milestone() -> None:
     """The daily for 2026-11-29 drew the position after move 49 ("the stock is used up") and
     again after move 50 (periodic); a periodic one just before the end repeated it too."""
-    from dealgen.catalog import read_catalog
+    from dealgen.publish.catalog import read_catalog
 
     shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "idiots-delight-20.json")
     for entry in shipped.entries:

@@ -80,7 +80,7 @@ def test_deterministic_whatever_the_hash_seed() -> None:
 
 def test_to_json_shape() -> None:
     data = solve_deal("penguin", 2, grade=False).to_json()
-    assert list(data) == ["game", "deal", "rules", "verdict", "moves", "metrics", "grade"]
+    assert list(data) == ["game", "deal", "rules", "verdict", "moves", "metrics", "grade", "certified"]
     assert data["moves"] and all(isinstance(m, str) and len(m) == 2 for m in data["moves"])
     json.dumps(data)
 

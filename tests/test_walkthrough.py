@@ -14,13 +14,12 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.catalog import read_catalog
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
-from dealgen.render.pdf import register_fonts, walkthrough_pdf_bytes
+from dealgen.publish.catalog import read_catalog
+from dealgen.render.pdf import register_fonts, walkthrough_flowables, walkthrough_pdf_bytes
 from dealgen.render.penguin import beak_free
-from dealgen.render.walkthrough import (build_walkthrough, checkpoint_scene, overview_scene, walkthrough_flowables,
-                                        walkthrough_pngs)
+from dealgen.render.walkthrough import build_walkthrough, checkpoint_scene, overview_scene, walkthrough_pngs
 from dealgen.solution import read_solution
 
 from .pdfcheck import colour_operations, embedded, fonts_of, page_images
@@ -136,7 +135,6 @@ def checkpoint_flowables(story: list) -> list:
 
 
 def test_pdf_walkthrough(wt1):
-    from dealgen.render.penguin import carried
 
     data, diagrams = walkthrough_pdf_bytes(wt1)
     reader = PdfReader(io.BytesIO(data))

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import InputError
-from . import main
+from .app import main
 from .common import named
 
 PDF_MOST = 512 * 2**20  # a book's PDF larger than this is no dealgen book (the 100-puzzle one: under 2 MB)
@@ -56,8 +56,9 @@ def preflight(book: str, cover: str | None, paper: str | None, interior: str | N
     report = preflight_book(data, book, interior)
     reports = [report]
     if cover is not None:
-        from pypdf import PdfReader
         import io
+
+        from pypdf import PdfReader
 
         first = PdfReader(io.BytesIO(data)).pages[0].trimbox
         trim = (float(first.width), float(first.height))

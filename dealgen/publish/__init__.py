@@ -1,1 +1,10 @@
-"""What users make from verified catalogs: answer keys, covers, preflight checks, books' pages read back."""
+"""What users make: seed catalogs (``catalog``), graded selections (``generate``, and
+``problemset`` for games of problems), books (``book``, laid out by ``layout`` presets, their
+answers by ``answers`` and ``problems``), what makes a book print-ready (``printspec``, ``cover``,
+``preflight``, and ``pages``, which reads a book's pages back against its catalog) and daily
+deals (``daily``). Everything here is written against the game interface, the solvers, the
+verifier and the renderers below it; nothing is published that did not replay."""
+
+from pathlib import Path
+
+OUTPUT = Path("output")  # where everything goes unless told otherwise (relative to the working folder)

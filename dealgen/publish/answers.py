@@ -29,8 +29,8 @@ from ..render.pdf import CheckpointFlowable, DiagramFlowable, suit_markup
 from ..render.registry import DiagramOptions, checkpoints, renderer
 from ..render.walkthrough import Checkpoint
 from ..solution import Solution
-from .printspec import TEXT_LEAST
 from ..verify import replay_states
+from .printspec import TEXT_LEAST
 
 PER_ROW = 10  # moves to a row of the grid: rows count in tens
 FINISH_LEAST = 4  # a forced finish of fewer moves is printed move by move

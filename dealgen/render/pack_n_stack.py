@@ -181,5 +181,6 @@ def _sides(items: list, pal: Palette, x: float, baseline: float, size: float) ->
 
 def legend(game: Any, state: PnsState) -> str:
     return ("Columns a–e run from the left, rows 1–5 from the top. Each pile shows its top card (its head) and "
-            "its size (a card with no size under it is alone); Red owns hearts and diamonds, Black clubs and spades. b2-b5 packs the pile on b2 onto the "
+            "its size (a card with no size under it is alone); Red owns hearts and diamonds, Black clubs and spades. "
+            "b2-b5 packs the pile on b2 onto the "
             "pile on b5; b2>b5 moves the pile on b2 to the empty square b5.")

@@ -23,13 +23,15 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
-from reportlab.platypus import FrameBreak, Flowable
+from reportlab.platypus import Flowable, FrameBreak
 
 from .. import __version__
 from ..fileio import write_atomic
+from ..solution import Solution
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
 from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
+from .walkthrough import DEFAULT_EVERY, Walkthrough, build_walkthrough, suit_text
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 CREATOR = f"dealgen {__version__}"
@@ -460,7 +462,6 @@ class _Placed(Flowable):
 def _marked(text: str, mono: bool, red: Color) -> str:
     """Paragraph markup for plain text: escaped, red suit symbols coloured (or outlined in mono)."""
     from ..cards import SUIT_SYMBOLS
-    from .walkthrough import suit_text
 
     out = markup(suit_text(text, mono))
     if not mono:
@@ -475,6 +476,22 @@ def suit_markup(text: str, mono: bool = False) -> str:
     from .scene import palette
 
     return _marked(text, mono, palette(mono).red)
+
+
+def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
+                          body_style: Any = None, small_style: Any = None, heading_style: Any = None,
+                          grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
+                          max_scale: float = 0.8, index_size: float | None = None) -> list:
+    """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
+
+    ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
+    the document's ParagraphStyles; the list starts with the first checkpoint's heading and
+    diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
+    the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
+    with card indices of ``index_size`` points (None: the default for the width)."""
+    wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
+    styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
+    return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
 
 
 def walkthrough_styles(body: float = 10.0, heading: float = 13.0, title: float = 17.0,

@@ -29,8 +29,7 @@ from typing import Any, Sequence
 from ..games.penguin import CELLS, PenguinState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
-                    beak_mark_height, index_parts, palette)
+from .scene import RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark, beak_mark_height, index_parts, palette
 from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
 
 # The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
