@@ -234,7 +234,8 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])
     assert f"Puzzle 1: Black to play and win in 5, {entry().grade}" in back
-    assert "1. Black d3>d4; whatever Red plays" in back and "2-5. Black plays b4-d4" in back
+    assert "1. Black d3>d4; Red\u2019s reply does not matter" in back  # the book's words (publish/problems.py)
+    assert "2-5. Black races: b4-d4, c5-d5, d5-d1, d1-e1, one a turn, and wins." in back
     assert colour_operations(reader) == []  # the 6x9 preset is mono
     assert read_book_catalog(out) == replace(cat, title=title)  # the title given travels with the catalog
     verified = CliRunner().invoke(main, ["verify", str(out)])

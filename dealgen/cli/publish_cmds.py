@@ -52,19 +52,29 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
-@click.option("--catalog", callback=named, default=None,
-              help="Make the book from this seed catalog instead of a fresh selection.")
+@click.option("--catalog", multiple=True, metavar="CATALOG",
+              help="Make the book from this seed catalog (JSON, or a dealgen book's PDF) instead of a fresh "
+                   "selection. Give it more than once for a compendium: a part per catalog (game), each with its "
+                   "how to play and puzzles, the solutions at the back, part by part.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
-              help="A preset from layouts/ (6x9, 6x9-kdp, a5, letter, a4, large-print, letter-4up) or a .toml file.")
+              help="A preset from layouts/ (6x9, 6x9-kdp, letter-2up, a5, letter, a4, large-print, letter-4up) or "
+                   "a .toml file.")
 @click.option("--title", default=None, callback=titled,
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--isbn", default=None, help="ISBN for the copyright page (default: the catalog's, if any).")
+@click.option("--edition", default=None, help="Edition line for the copyright page, e.g. 'First edition'.")
+@click.option("--year", type=click.IntRange(1450, 9999), default=None,
+              help="Copyright year (default: the catalog's, else SOURCE_DATE_EPOCH's, else this year).")
 @click.option("--every", type=int, default=20, show_default=True,
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
-                   "well as at milestones (one a page has no room left for waits for the next, up to 15 moves or "
-                   "passes; 0: milestones only).")
+                   "well as at milestones (one a page has no room left for opens the next page, at its own move; "
+                   "0: milestones only).")
+@click.option("--solutions", type=click.Choice(["key", "walkthrough"]), default="key", show_default=True,
+              help="key: compact answers, several a page (the moves in notation, the forced finish in a line, "
+                   "at most one diagram); walkthrough: every move in words with diagrams along the way.")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
@@ -72,7 +82,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, every, save_catalog, output) -> None:
+         subtitle, author, isbn, edition, year, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
@@ -82,7 +92,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
     given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
     click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
-                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note))
+                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note,
+                         isbn=isbn, edition=edition, year=year, solutions=solutions))
 
 
 def _given(name: str) -> bool:

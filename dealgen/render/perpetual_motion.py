@@ -17,6 +17,8 @@ from .piles import Table, table_scene
 from .registry import DiagramOptions
 from .scene import Scene
 
+ANSWER_KEY = "passes"  # a book's answer: the outcome and the passes that discard (publish/answers.py)
+
 
 def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:
     title = "Perpetual Motion" + (f" · deal {state.deal}" if state.deal is not None else "")
