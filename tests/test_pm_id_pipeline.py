@@ -198,9 +198,11 @@ def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
 
 def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     """Perpetual Motion records run to thousands of moves: the checkpoint files are padded
-    alike so they sort in the order of play, and the overview sheet is drawn at a resolution
-    that keeps it within the PNG size limit instead of failing."""
+    alike so they sort in the order of play, and the overview sheet tells the record pass by
+    pass (what each discarded), not in thousands of tokens, so it stays a sheet; one too tall
+    for a resolution is drawn at a lower one instead of failing."""
     from dealgen.render.png import MAX_SIDE, fitting_dpi, image_size
+    from dealgen.render.scene import Scene
     from dealgen.render.walkthrough import build_walkthrough, walkthrough_pngs
 
     wt = build_walkthrough(solve_deal("perpetual-motion", CYCLING_DEAL, grade=False).to_solution())
@@ -210,9 +212,13 @@ def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     assert wt.moves >= 1000 and sorted(moves) == [moves[afters.index(a)] for a in sorted(afters)]
     assert wt.what == "the play"  # deal 3 cycles: a record of play, not a solution
     overview = scenes["perpetual-motion-3-overview.png"]
-    assert max(image_size(overview, 300)) > MAX_SIDE  # too tall at the default resolution
-    dpi = fitting_dpi(overview, 300)
-    assert dpi < 300 and max(image_size(overview, dpi)) <= MAX_SIDE
+    lines = [t.text for t in overview.texts() if t.text.startswith("Pass")]
+    assert any("discarded (" in line for line in lines) and len(lines) < 60
+    assert all(t.text not in ("d", "g") for t in overview.texts())  # no token listing
+    assert image_size(overview, 150)[1] < 4 * 2400  # pages of at most 2,400 px: overview_pages
+    tall = Scene(overview.width, overview.height * 5)
+    dpi = fitting_dpi(tall, 300)
+    assert dpi < 300 and max(image_size(tall, dpi)) <= MAX_SIDE
     assert fitting_dpi(scenes[moves[0]], 300) == 300
 
 

@@ -19,7 +19,6 @@ from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
 from dealgen.publish.book import BookInfo, book_pdf
 from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
-from dealgen.publish.daily_kit import problem_day_files
 from dealgen.publish.layout import load_layout
 from dealgen.solve import problem_kit
 from dealgen.solve.pack_n_stack.kit import GRADE_BY_STARS
@@ -235,7 +234,8 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])
     assert f"Puzzle 1: Black to play and win in 5, {entry().grade}" in back
-    assert "1. Black d3>d4; whatever Red plays" in back and "2-5. Black plays b4-d4" in back
+    assert "1. Black d3>d4; Red\u2019s reply does not matter" in back  # the book's words (publish/problems.py)
+    assert "2-5. Black races: b4-d4, c5-d5, d5-d1, d1-e1, one a turn, and wins." in back
     assert colour_operations(reader) == []  # the 6x9 preset is mono
     assert read_book_catalog(out) == replace(cat, title=title)  # the title given travels with the catalog
     verified = CliRunner().invoke(main, ["verify", str(out)])
@@ -245,10 +245,17 @@ def test_a_small_book_end_to_end(tmp_path: Path):
 
 
 def test_daily_files_of_a_problem(tmp_path: Path):
-    files = problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
+    from dealgen.publish.dayfiles import day_files
+    from dealgen.publish.days import Day
+    from dealgen.publish.theme import DEFAULT
+
+    files = day_files(Day(dt.date(2026, 11, 23), GAME, "parlett", entry().grade, entry=entry()), DEFAULT)
     stem = "pack-n-stack-2026-11-23"
-    assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
-                                                          "-solution.png", "-strategy.txt", ".json"))
+    assert sorted(files) == sorted(f"{stem}{s}" for s in (
+        "-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-solution.png", "-strategy.txt", ".json",
+        "-square.alt.txt", "-wide.alt.txt", "-answer.alt.txt", "-solution.alt.txt", "-caption.txt",
+        "-answer-caption.txt"))
+    assert "Black wins in 5 turns" in files[f"{stem}-answer.alt.txt"].decode()
     strategy = tmp_path / f"{stem}-strategy.txt"  # the whole strategy, which anyone can verify
     strategy.write_bytes(files[f"{stem}-strategy.txt"])
     verified = CliRunner().invoke(main, ["verify", str(strategy)])

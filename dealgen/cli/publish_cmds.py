@@ -52,19 +52,29 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
 @main.command()
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
-@click.option("--catalog", callback=named, default=None,
-              help="Make the book from this seed catalog instead of a fresh selection.")
+@click.option("--catalog", multiple=True, metavar="CATALOG",
+              help="Make the book from this seed catalog (JSON, or a dealgen book's PDF) instead of a fresh "
+                   "selection. Give it more than once for a compendium: a part per catalog (game), each with its "
+                   "how to play and puzzles, the solutions at the back, part by part.")
 @_selection_options
 @click.option("--layout", "layout_name", default="6x9", show_default=True, metavar="NAME|PATH",
-              help="A preset from layouts/ (6x9, 6x9-kdp, a5, letter, a4, large-print, letter-4up) or a .toml file.")
+              help="A preset from layouts/ (6x9, 6x9-kdp, letter-2up, a5, letter, a4, large-print, letter-4up) or "
+                   "a .toml file.")
 @click.option("--title", default=None, callback=titled,
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
 @click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--isbn", default=None, help="ISBN for the copyright page (default: the catalog's, if any).")
+@click.option("--edition", default=None, help="Edition line for the copyright page, e.g. 'First edition'.")
+@click.option("--year", type=click.IntRange(1450, 9999), default=None,
+              help="Copyright year (default: the catalog's, else SOURCE_DATE_EPOCH's, else this year).")
 @click.option("--every", type=int, default=20, show_default=True,
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
-                   "well as at milestones (one a page has no room left for waits for the next, up to 15 moves or "
-                   "passes; 0: milestones only).")
+                   "well as at milestones (one a page has no room left for opens the next page, at its own move; "
+                   "0: milestones only).")
+@click.option("--solutions", type=click.Choice(["key", "walkthrough"]), default="key", show_default=True,
+              help="key: compact answers, several a page (the moves in notation, the forced finish in a line, "
+                   "at most one diagram); walkthrough: every move in words with diagrams along the way.")
 @click.option("--save-catalog", callback=named, default=None,
               help="Also write the book's catalog here (the fresh selection, or the --catalog given: a book "
                    "PDF's catalog as JSON).")
@@ -72,7 +82,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, every, save_catalog, output) -> None:
+         subtitle, author, isbn, edition, year, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
@@ -82,7 +92,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
 
     given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
     click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
-                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note))
+                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note,
+                         isbn=isbn, edition=edition, year=year, solutions=solutions))
 
 
 def _given(name: str) -> bool:
@@ -90,36 +101,50 @@ def _given(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
 
 
+def day_options(func):
+    """The options that choose the days, shared by `dealgen daily` and `dealgen site`."""
+    options = [
+        click.option("--game", default="penguin", show_default=True, help="The game."),
+        click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
+                     help="The first day (default: today, UTC; with --catalog, the series start)."),
+        click.option("--days", type=int, default=1, show_default=True, help="How many days from --date (1 to 366)."),
+        click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
+                     help="The grade for each weekday, Monday first (with --catalog, only when given)."),
+        rules_option,
+        click.option("--catalog", callback=named, default=None,
+                     help="Publish this seed catalog's entries one a day (in its order, or by --week if given) "
+                          "instead of each date's own deal."),
+        click.option("--series-start", default=None, metavar="YYYY-MM-DD",
+                     help="With --catalog: the day of its first entry."),
+        click.option("--theme", "theme_path", callback=named, default=None, metavar="FILE.toml",
+                     help="The site's name and address, colours and logo, for every image and page (see docs/site.md)."),
+        jobs_option,
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
 @main.command()
-@click.option("--game", default="penguin", show_default=True, help="The game.")
-@click.option("--date", "date_text", default=None, metavar="YYYY-MM-DD",
-              help="The first day (default: today, UTC; with --catalog, the series start).")
-@click.option("--days", type=int, default=1, show_default=True, help="How many days from --date (1 to 366).")
-@click.option("--week", default=",".join(DEFAULT_WEEK), show_default=True, metavar="GRADE,...",
-              help="The grade for each weekday, Monday first (with --catalog, only when given).")
-@rules_option
-@click.option("--catalog", callback=named, default=None,
-              help="Publish this seed catalog's entries one a day (in its order, or by --week if given) instead "
-                   "of each date's own deal.")
-@click.option("--series-start", default=None, metavar="YYYY-MM-DD",
-              help="With --catalog: the day of its first entry.")
+@day_options
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
-@jobs_option
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),
               show_default=True, help="The folder for the day's files (created if missing).")
-def daily(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output) -> None:
+def daily(game, date_text, days, week, rules, catalog, series_start, theme_path, jobs, mono, output) -> None:
     """Daily deals: a date always maps to the same deal, its grade following the week.
 
-    For each day writes GAME-DATE-square.png (1080x1080), GAME-DATE-wide.png (1200x630),
-    GAME-DATE-solution.pdf and GAME-DATE-solution.png (the walkthrough), and GAME-DATE.json
-    (date, deal, grade, solution), and for pack-n-stack GAME-DATE-strategy.txt; GAME-RULES-DATE-...
-    under a rule set other than the game's first. A day's files are all drawn before any is written,
-    and written whole or not at all.
+    For each day writes GAME-DATE-square.png (1080x1080) and GAME-DATE-wide.png (1200x630),
+    each asking the day's question; GAME-DATE-answer.png, the answer card for the reveal;
+    GAME-DATE-solution.png (more pages -solution-2.png... when long) and GAME-DATE-solution.pdf;
+    NAME.alt.txt beside every image; GAME-DATE-caption.txt and -answer-caption.txt for the posts;
+    GAME-DATE.json (date, deal, grade, solution), and for pack-n-stack GAME-DATE-strategy.txt;
+    GAME-RULES-DATE-... under a rule set other than the game's first. A day's files are all drawn
+    before any is written, and written whole or not at all.
 
     With --catalog and --series-start the days publish the catalog's entries instead, one a day
     from the start day: in the catalog's order, or with --week each day the next entry of its
     weekday's grade. Every entry used is verified before anything is written.
     """
     for line in publish_days(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output,
-                             week_given=_given("week"), game_given=_given("game")):
+                             theme_path, week_given=_given("week"), game_given=_given("game")):
         click.echo(line)

@@ -43,21 +43,31 @@ def _verify(file: str, show: bool, as_json: bool) -> int:
     checked = verify_file(file)
     source = checked.source
     if checked.catalog is not None:
-        catalog, verdicts = checked.catalog, checked.verdicts
+        catalog, verdicts, games, pages = checked.catalog, checked.verdicts, checked.games, checked.pages
         if as_json:
-            echo_json([{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(catalog.game, v, show)}
-                       for i, v in enumerate(verdicts, 1)])
+            out = [{"entry": i, "deal": v.deal, **v.to_json(), **_shown_json(game, v, show)}
+                   for i, (v, game) in enumerate(zip(verdicts, games), 1)]
+            if pages:
+                out.append({"ok": False, "pages": list(pages), "verdict": "the pages do not print the embedded catalog"})
+            echo_json(out)
         else:
             for i, verdict in enumerate(verdicts, 1):
                 # a failure leads with where it is, as every error does: the file and its entry
                 lead = "" if verdict.ok else f"{source}: " + ("" if catalog.day else f"deals entry {i}: ")
                 click.echo("\n".join(lead + line for line in verdict.line().split("\n")))
                 if show:
-                    _show_position(catalog.game, verdict)
+                    _show_position(games[i - 1], verdict)
             failed = sum(not v.ok for v in verdicts)
             what = "problems" if catalog.entries and catalog.entries[0].kind == "problem" else "solutions"
             click.echo(f"{len(verdicts) - failed} of {len(verdicts)} {what} verified" + (f", {failed} FAILED" if failed else ""))
-        return 0 if all(v.ok for v in verdicts) else 1
+            for line in pages:
+                click.echo(line)
+            if pages:
+                click.echo(f"FAILED: {len(pages)} puzzle page problem{'s' if len(pages) != 1 else ''}: the pages do "
+                           f"not print the catalog embedded in this PDF")
+            elif checked.book:
+                click.echo("every puzzle page prints its catalog entry's deal and position")
+        return 0 if all(v.ok for v in verdicts) and not pages else 1
 
     if checked.tree is not None:  # a two-player "to play and win" strategy tree
         tree, check = checked.tree, checked.check

@@ -1,11 +1,13 @@
 """Printable puzzle books: puzzles up front, solutions at the back, one PDF.
 
-A book is built from a seed catalog and a layout preset: title page, a colophon naming
-the rule set and how to play the deals in PySolFC, contents with page numbers, how to
-play, the puzzle pages (1, 2 or 4 to a page), then every solution as a walkthrough with
-checkpoint diagrams. Pages have mirrored margins (the inside margin on the binding side),
-running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog rides
-along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
+A book is built from a seed catalog and a layout preset: title page, a copyright page (rights,
+edition, ISBN, the rule set and how to play the deals in PySolFC), contents with page numbers,
+how to play, the puzzle pages (1, 2 or 4 to a page), then every solution: a compact answer key
+by default (``publish.answers``: several a page), or a walkthrough with checkpoint diagrams.
+The page count is even (a Notes page ends an odd one), and the inside margin grows with it
+to the print service's least for that count (``publish.printspec``). Pages have mirrored
+margins, running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog
+rides along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
 
 Nothing is written unless every solution replays and wins (``catalog.require_verified``),
 and the same catalog and layout give a byte-identical PDF.
@@ -16,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -41,12 +43,25 @@ from ..errors import InputError
 from ..games import get_game
 from ..grade import GRADES
 from ..render.fonts import FAMILY, markup, metrics, printed
-from ..render.pdf import diagram_scene, draw_scene, make_canvas, problem_line_flowables, register_fonts, walkthrough_flowables
+from ..render.pdf import (
+    CheckpointFlowable,
+    diagram_scene,
+    draw_scene,
+    make_canvas,
+    problem_line_flowables,
+    register_fonts,
+    walkthrough_flowables,
+)
 from ..render.registry import DiagramOptions
 from ..render.walkthrough import build_walkthrough
 from ..solve import problem_kit
-from .catalog import ATTACHMENT, Catalog, Entry, require_verified
+from .answers import DIAGRAM_GRADES, KEY_INDEX, KeyStyles, key_flowables, key_parts, key_reading, small_diagram
+from .catalog import Catalog, Entry, part_attachment, require_verified
 from .layout import Layout
+from .printspec import book_year, inside_margin
+from .problems import LINE_BUDGET, RACE, problem_answer
+
+SOLUTION_STYLES = ("key", "walkthrough")
 
 GRADE_MARKS = {g: "★" * (i + 1) + "☆" * (len(GRADES) - i - 1) for i, g in enumerate(GRADES)}
 
@@ -78,6 +93,10 @@ class BookInfo:
     subtitle: str = ""
     author: str = ""
     every: int = 20  # a checkpoint diagram at least every this many moves in the solutions
+    solutions: str = "key"  # "key": compact answers, several a page; "walkthrough": every move in words
+    isbn: str = ""  # the copyright page's (checked by printspec.check_isbn)
+    edition: str = ""
+    year: int | None = None  # None: printspec.book_year()
 
 
 def check_printable(text: str, what: str) -> None:
@@ -179,6 +198,8 @@ class _Styles:
                                  spaceAfter=layout.heading_size * 0.6)
         self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
                                  spaceBefore=body * 0.8, spaceAfter=body * 0.3, keepWithNext=1)
+        # an answer's heading: kept with its first rows (publish.answers), not with the whole answer
+        self.key_head = ParagraphStyle("key-head", parent=self.h2, spaceBefore=0, keepWithNext=0)
         self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
                                     leading=layout.title_size * 1.2, alignment=1)
         self.subtitle = ParagraphStyle("subtitle", fontName=regular, fontSize=layout.heading_size,
@@ -246,16 +267,18 @@ class _PuzzlePage(Flowable):
         canvas.setFont(regular, grade_size)
         canvas.drawRightString(x + width, baseline, grade)
         line2 = baseline - body * 1.6
-        state = entry.state(book.game, book.catalog.rules)
-        rules = _head_rules(book.game, book.catalog.rules)
+        catalog = book.owner[number]
+        game = get_game(catalog.game)
+        state = entry.state(game, catalog.rules)
+        rules = _head_rules(game, catalog.rules)
         if entry.kind == "problem":
             origin = f"From deal #{entry.deal}, after {entry.turn} turns"
             canvas.setFont(regular, _side_by_side(origin, regular, body, "", regular, body, width, layout)[0])
             canvas.drawString(x, line2, origin)
             line2 -= body * 1.6
-            label, font, size = printed(_question(book.game, state, entry)), bold, body * 1.1
+            label, font, size = printed(_question(game, state, entry)), bold, body * 1.1
         else:
-            label, font, size = book.game.pysolfc_label(entry.deal), regular, body
+            label, font, size = game.pysolfc_label(entry.deal), regular, body
         size, rules_size = _side_by_side(label, font, size, rules, regular, body, width, layout)
         canvas.setFont(font, size)
         canvas.drawString(x, line2, label)
@@ -267,7 +290,7 @@ class _PuzzlePage(Flowable):
         bottom = top - height + self._solution_ref(number, x + width, top - height)
         # built for the cell's width, so card indices print at the body size (never shrunk)
         options = DiagramOptions(mono=layout.mono, caption=False, index_size=layout.body_size)
-        scene, scale = diagram_scene(book.game, state, options, width, diagram_top - bottom)
+        scene, scale = diagram_scene(game, state, options, width, diagram_top - bottom)
         _check_drawn_size(scene, scale, width, height, layout)
         drawn = scene.height * scale
         draw_scene(canvas, scene, x + (width - scene.width * scale) / 2, diagram_top - drawn, scale)
@@ -334,12 +357,26 @@ def _side_by_side(left: str, left_font: str, left_size: float, right: str, right
 
 
 class _Book:
-    def __init__(self, catalog: Catalog, layout: Layout, info: BookInfo) -> None:
-        self.catalog, self.layout, self.info = catalog, layout, info
-        self.game = get_game(catalog.game)
+    """A book of one catalog, or a compendium of several (a part per game, each with its how to
+    play and puzzles, and the solutions at the back, part by part); puzzles are numbered through."""
+
+    def __init__(self, catalogs: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> None:
+        self.catalogs = [catalogs] if isinstance(catalogs, Catalog) else list(catalogs)
+        self.catalog, self.layout, self.info = self.catalogs[0], layout, info
+        self.game = get_game(self.catalog.game)
         self.styles = _Styles(layout)
         self.page_refs = _PageRefs()
-        self.groups = _grade_groups([entry.grade for entry in catalog.entries])
+        self.parts: list[tuple[Catalog, list[tuple[int, Any]]]] = []  # each catalog with its numbered entries
+        self.owner: dict[int, Catalog] = {}  # a puzzle's number: its catalog
+        number = 0
+        for catalog in self.catalogs:
+            numbered = [(number + i, entry) for i, entry in enumerate(catalog.entries, 1)]
+            number += len(catalog.entries)
+            self.parts.append((catalog, numbered))
+            self.owner.update({n: catalog for n, _ in numbered})
+        self.compendium = len(self.catalogs) > 1
+        # contents entries for each grade's puzzles (a compendium lists its parts instead)
+        self.groups = {} if self.compendium else _grade_groups([entry.grade for entry in self.catalog.entries])
 
     # -- page furniture ---------------------------------------------------------------
     def _templates(self) -> list[PageTemplate]:
@@ -372,6 +409,8 @@ class _Book:
             first, last = solutions[0], solutions[-1]
             label = f"Solution {first}" if first == last else f"Solutions {first}–{last}"
             odd_text = even_text = label
+        elif self.compendium:
+            odd_text = even_text = self.info.title
         else:
             odd_text = self.info.title
             even_text = f"{self.game.title} · {self.game.rules_label(self.catalog.rules)}"
@@ -398,13 +437,7 @@ class _Book:
         story: list[Flowable] = [NextPageTemplate(["even", "odd"]), _Bookmark(info.title, "title", 0),
                                  Spacer(1, frame_h * TITLE_DROP), *_title_block(info, s), PageBreak()]
 
-        story += [
-            Spacer(1, frame_h * 0.5),
-            Paragraph(markup(f"{self._puzzles()}, {game.rules_label(catalog.rules)}: "
-                              f"{game.rule_notes.get(catalog.rules, '')}."), s.small),
-            *[Paragraph(markup(text), s.small) for text in self._colophon()],
-            PageBreak(),
-        ]
+        story += [*self._copyright_page(frame_h), PageBreak()]
 
         # the contents table's own cell font would otherwise be Helvetica, which is not embedded
         table_style = TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -412,21 +445,55 @@ class _Book:
         toc = TableOfContents(dotsMinLevel=0, levelStyles=s.toc, tableStyle=table_style)
         story += [_Bookmark("Contents", "contents", 0), Paragraph("Contents", s.h1), toc, self.page_refs, PageBreak()]
 
-        story += [self._section("How to play", "how-to-play")]
-        story += self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
-        story.append(PageBreak())
-
-        story.append(self._section("Puzzles", "puzzles"))
-        numbered = list(enumerate(catalog.entries, 1))
-        per_page = self.layout.per_page
-        for start in range(0, len(numbered), per_page):
-            story += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
-
+        if not self.compendium:
+            catalog, numbered = self.parts[0]
+            story += [self._section("How to play", "how-to-play"), *self._how_to_play(catalog), PageBreak()]
+            story += [self._section("Puzzles", "puzzles"), *self._puzzle_pages(numbered)]
+            story += [self._section("Solutions", "solutions"), *self._solutions(catalog, numbered, frame_h)]
+            return story + [_EvenEnd(self)]
+        for index, (catalog, numbered) in enumerate(self.parts, 1):
+            game = get_game(catalog.game)
+            label = f"{game.title}" + (f" ({game.rules_label(catalog.rules)})" if catalog.rules != game.default_rules
+                                       else "")
+            span = f"puzzle {numbered[0][0]}" if len(numbered) == 1 else f"puzzles {numbered[0][0]}–{numbered[-1][0]}"
+            story += [self._section(label, f"part-{index}"),
+                      _Title("How to play", s.h2, f"how-to-play-{index}", level=1, contents="How to play"),
+                      *self._how_to_play(catalog), PageBreak(),
+                      _Title("Puzzles", s.h1, f"puzzles-{index}", level=1, contents=span[:1].upper() + span[1:]),
+                      *self._puzzle_pages(numbered)]
         story.append(self._section("Solutions", "solutions"))
+        for index, (catalog, numbered) in enumerate(self.parts, 1):
+            game = get_game(catalog.game)
+            story += [CondPageBreak(frame_h * 0.25),
+                      _Title(game.title, s.h1, f"solutions-{index}", level=1, contents=game.title),
+                      *self._solutions(catalog, numbered, frame_h)]
+        return story + [_EvenEnd(self)]
+
+    def _how_to_play(self, catalog: Catalog) -> list[Flowable]:
+        game = get_game(catalog.game)
+        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
+
+    def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
+        per_page, out = self.layout.per_page, []
+        for start in range(0, len(numbered), per_page):
+            out += [_PuzzlePage(self, numbered[start:start + per_page]), PageBreak()]
+        return out
+
+    def _solutions(self, catalog: Catalog, numbered: list[tuple[int, Any]], frame_h: float) -> list[Flowable]:
+        """One catalog's solutions: compact answers, walkthroughs, or problems' strategies."""
+        s, info, game = self.styles, self.info, get_game(catalog.game)
+        story: list[Flowable] = []
+        keys = info.solutions == "key" and numbered[0][1].kind != "problem"
+        if keys:
+            story.append(Paragraph(markup(key_reading(game)), s.small))
+        elif numbered[0][1].kind == "problem":
+            story.append(Paragraph(markup(RACE), s.small))
         for number, entry in numbered:
             if entry.kind == "problem":
-                block = self._problem_solution(number, entry)
-                story += [CondPageBreak(frame_h * 0.2), KeepTogether(block[:2])] + block[2:]
+                story.append(KeepTogether(self._problem_solution(number, entry, catalog)))  # one page, whole
+                continue
+            if keys:
+                story += self._answer(number, entry, catalog)
                 continue
             wt = build_walkthrough(catalog.solution(entry), info.every)
             title = f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {wt.answer}"
@@ -437,42 +504,100 @@ class _Book:
             story += [KeepTogether(head + steps[:1])] + steps[1:]
         return story
 
-    def _puzzles(self) -> str:
-        """"40 Penguin puzzles"."""
-        count = len(self.catalog.entries)
-        return f"{count} {self.game.title} puzzle{'s' if count != 1 else ''}"
+
+    def _answer(self, number: int, entry: Entry, catalog: Catalog) -> list[Flowable]:
+        """One puzzle's compact answer (``publish.answers``)."""
+        layout, s, game = self.layout, self.styles, get_game(catalog.game)
+        parts = key_parts(game, catalog.solution(entry), diagram=entry.grade in DIAGRAM_GRADES)
+        title = _Title(f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {parts.answer or f'{parts.moves} moves'}",
+                       s.key_head, f"solution-{number}", level=1, outline=f"Solution {number}", number=number,
+                       contents=self.groups.get(number))
+        frame_w = layout.width - layout.inside - layout.outside
+        frame_h = layout.height - layout.top - layout.bottom
+        styles = KeyStyles(s.body, s.small, s.regular, s.bold, layout.mono, layout.body_size, frame_w, frame_h)
+        return key_flowables(game, parts, title, styles)
+
+    def _puzzles(self, catalog: Catalog | None = None) -> str:
+        """"40 Penguin puzzles" (a compendium: "40 Penguin and 20 Perpetual Motion puzzles")."""
+        def one(cat: Catalog) -> str:
+            return f"{len(cat.entries)} {get_game(cat.game).title}"
+
+        if catalog is None and self.compendium:
+            names = [one(cat) for cat in self.catalogs]
+            return f"{', '.join(names[:-1])} and {names[-1]} puzzles"
+        count = len((catalog or self.catalog).entries)
+        return f"{one(catalog or self.catalog)} puzzle{'s' if count != 1 else ''}"
 
     def _solution_title(self, number: int, text: str) -> "_Title":
         return _Title(text, self.styles.h2, f"solution-{number}", level=1, outline=f"Solution {number}",
                       number=number, contents=self.groups.get(number))
 
+    def _copyright_page(self, frame_h: float) -> list[Flowable]:
+        """The copyright page (the title page's back): rights, edition, ISBN, then what the
+        puzzles are and how they were checked, set low on the page as books set it."""
+        s, info = self.styles, self.info
+        year = book_year(info.year)
+        owner = f" {info.author}" if info.author else ""
+        lines = [f"Copyright © {year}{owner}. All rights reserved.",
+                 "No part of this book may be reproduced in any form without the written permission of the "
+                 "copyright holder, except for brief quotations in reviews."]
+        if info.edition:
+            lines.append(info.edition)
+        if info.isbn:
+            lines.append(f"ISBN {info.isbn}")
+        about = [f"{self._puzzles(cat)}, {get_game(cat.game).rules_label(cat.rules)}: "
+                 f"{get_game(cat.game).rule_notes.get(cat.rules, '')}." for cat in self.catalogs]
+        about += [*self._colophon(), f"Typeset with dealgen {__version__}."]
+        block: list[Flowable] = [Paragraph(markup(line), s.small) for line in lines]
+        block += [Spacer(1, s.small.leading)] + [Paragraph(markup(text), s.small) for text in about]
+        return [Spacer(1, frame_h * 0.45), *block]
+
     def _colophon(self) -> list[str]:
-        game = self.game
-        if problem_kit(self.game) is not None:
+        """What the puzzles are and how they were checked, said to a reader (no commands)."""
+        out: list[str] = []
+        for cat in self.catalogs:
+            out += [line for line in self._about(get_game(cat.game)) if line not in out]
+        return out
+
+    def _about(self, game: Any) -> list[str]:
+        if problem_kit(game) is not None:
             return [f"Every puzzle is a position from a game the computer played against itself on a deal "
                     f"numbered as PySolFC numbers {game.pysolfc_title} games; the side to move can force a win "
                     f"whatever the other side does.",
-                    f"Every solution is a complete strategy: every reply of the defender was replayed through "
-                    f"the dealgen {__version__} engine, branch by branch, before printing. The strategies are "
-                    f"embedded in this PDF as '{ATTACHMENT}': the command dealgen verify, run on this file, checks "
-                    f"them again."]
+                    "Every solution is a complete strategy: before printing, every reply the defender could make "
+                    "was played out by computer, branch by branch, and each one ends in a win."]
         return [f"Every deal is a PySolFC game number: to lay a puzzle out on screen, start "
                 f"{game.pysolfc_title} in PySolFC and choose the game number printed with it.",
-                f"Every solution was replayed move by move through the dealgen {__version__} engine "
-                f"before printing. The deals and solutions are embedded in this PDF as "
-                f"'{ATTACHMENT}': the command dealgen verify, run on this file, checks them again."]
+                "Every solution was played through move by move by computer before printing, and wins."]
 
-    def _problem_solution(self, number: int, entry: Any) -> list[Flowable]:
-        """A problem's solution: the main line, every other reply answered (indented)."""
-        s = self.styles
-        kit = problem_kit(self.game)
-        question, lines, complete = kit.solution(entry.strategy_text(self.game), entry.source)
-        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {question}, {entry.grade}")]
-        out += problem_line_flowables(lines, s.body)
-        if not complete:
-            out.append(Paragraph(markup(
-                f"Deeper replies are answered in the full strategy ({len(entry.strategy)} moves), embedded in "
-                f"this PDF; the command dealgen verify, run on this file, replays every branch."), s.small))
+    def _problem_solution(self, number: int, entry: Any, catalog: Catalog) -> list[Flowable]:
+        """A problem's solution (``publish.problems``): the board after the main line's first turn,
+        the main line, the replies that need their own answer, and "any other reply"."""
+        layout = self.layout
+        frame_w, frame_h = layout.width - layout.inside - layout.outside, layout.height - layout.top - layout.bottom
+        for diagram in (True, False):  # as many lines as leave the whole on one page, with its diagram if it can
+            for budget in range(LINE_BUDGET, 0, -2):
+                out = self._problem_block(number, entry, catalog, budget, diagram)
+                if sum(f.wrap(frame_w, frame_h)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in out) <= frame_h:
+                    return out
+        return out
+
+    def _problem_block(self, number: int, entry: Any, catalog: Catalog, budget: int,
+                       diagram: bool = True) -> list[Flowable]:
+        s, layout, game = self.styles, self.layout, get_game(catalog.game)
+        answer = problem_answer(game, entry, budget)
+        out: list[Flowable] = [self._solution_title(number, f"Puzzle {number}: {answer.question}, {entry.grade}")]
+        if answer.state is not None and diagram:
+            frame_w = layout.width - layout.inside - layout.outside
+            frame_h = layout.height - layout.top - layout.bottom
+            options = DiagramOptions(mono=layout.mono, caption=False, index_size=max(KEY_INDEX, layout.body_size * 0.8))
+            heading = ParagraphStyle("problem-cp", parent=s.small, fontName=s.bold)
+            out.append(CheckpointFlowable(Paragraph(markup(answer.after), heading),
+                                          small_diagram(game, answer.state, options, frame_w, frame_h, 0.6, 0.3)))
+        out += problem_line_flowables(answer.lines, s.body)
+        if not answer.complete:
+            out.append(Paragraph(markup("Deeper replies are left out here: every one of them was played out by "
+                                        "computer before printing, and each is won."), s.small))
         return out
 
     def _rules_text(self, text: str) -> list[Flowable]:
@@ -501,14 +626,30 @@ class _Book:
     def _section(self, text: str, key: str) -> Flowable:
         return _Title(text, self.styles.h1, key)
 
+    def _check_cells(self) -> None:
+        """Each part's first puzzle page drawn on a scratch canvas before the book is laid out, so
+        a cell too small for its diagram is named as such (InputError), not as a block of the
+        solutions that does not fit its page."""
+        layout = self.layout
+        _, _, width, height = layout.frame(1)
+        for _, numbered in self.parts:
+            page = _PuzzlePage(self, numbered[:layout.per_page])
+            page.wrap(width, height)
+            page.canv = make_canvas(io.BytesIO(), pagesize=(layout.page_width, layout.page_height))
+            page.canv.bookmarkPage("check")
+            page.canv.addOutlineEntry("check", "check", level=0)  # the cells file theirs a level below
+            page.draw()
+
     def build(self) -> bytes:
+        self._check_cells()
         layout = self.layout
         buffer = io.BytesIO()
         doc = _Doc(buffer, pagesize=(layout.page_width, layout.page_height),
                    pageTemplates=self._templates(), title=self.info.title, author=self.info.author,
-                   subject=f"{self._puzzles()} ({self.game.rules_label(self.catalog.rules)})",
+                   subject=self._puzzles() + ("" if self.compendium else f" ({self.game.rules_label(self.catalog.rules)})"),
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
-                   keywords=f"{self.game.name}, solitaire, puzzles, PySolFC", leftMargin=0, rightMargin=0,
+                   keywords=f"{', '.join(c.game for c in self.catalogs)}, solitaire, puzzles, PySolFC", leftMargin=0,
+                   rightMargin=0,
                    topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
         passes: list[Any] = []
 
@@ -521,7 +662,54 @@ class _Book:
             return canvas
 
         doc.multiBuild(self.story(), canvasmaker=canvasmaker)
+        self.pages = doc.page
         return buffer.getvalue()
+
+
+class _EvenEnd(Flowable):
+    """The book's end: where its last page is a right-hand (odd) one, a Notes page follows, so
+    the page count is even, as a printer binds it (a service would add a blank page itself)."""
+
+    def __init__(self, book: "_Book") -> None:
+        super().__init__()
+        self.book, self.pad = book, False
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.pad = self.canv.getPageNumber() % 2 == 1  # (wrapOn sets canv: the page the book ends on)
+        return (avail_width, avail_height + 1) if self.pad else (0, 0)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return [PageBreak(), _NotesPage(self.book)] if self.pad else []
+
+    def draw(self) -> None:
+        pass
+
+
+class _NotesPage(Flowable):
+    """A page of ruled lines headed Notes, for the reader's working."""
+
+    def __init__(self, book: "_Book") -> None:
+        super().__init__()
+        self.book = book
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width, self.height = avail_width, avail_height * 0.999
+        return self.width, self.height
+
+    def draw(self) -> None:
+        layout, canvas, s = self.book.layout, self.canv, self.book.styles
+        size = layout.heading_size
+        canvas.saveState()
+        canvas.setFont(s.bold, size)
+        canvas.drawString(0, self.height - size, "Notes")
+        canvas.setStrokeGray(0.75)
+        canvas.setLineWidth(0.4)
+        pitch = layout.body_size * 2.2
+        y = self.height - size * 2.2 - pitch
+        while y > 0:
+            canvas.line(0, y, self.width, y)
+            y -= pitch
+        canvas.restoreState()
 
 
 class _Title(Paragraph):
@@ -594,6 +782,8 @@ class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable: Flowable) -> None:
         """Contents entries (sections, and where each grade's puzzles and solutions start),
         each solution's page for the puzzle pages, and the solutions each page shows."""
+        if isinstance(flowable, _NotesPage):
+            self.solution_now = None  # the Notes page's foot names the book, not a solution
         title = flowable if isinstance(flowable, _Title) else None
         if title is not None and title.number is not None:
             self.solution_now = title.number
@@ -638,15 +828,18 @@ def _cut(text: str, font: str, size: float, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def book_pdf(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
-    """The finished book; nothing is made unless every solution replays and wins."""
-    require_verified(catalog)
+def book_pdf(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> bytes:
+    """The finished book (a compendium: a list of catalogs, a part each); nothing is made unless
+    every solution replays and wins."""
+    for one in [catalog] if isinstance(catalog, Catalog) else catalog:
+        require_verified(one)
     return typeset(catalog, layout, info)
 
 
-def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
-    """The PDF with its catalog embedded, for a catalog already verified (``book_pdf`` checks)."""
-    if not catalog.entries:
+def typeset(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> bytes:
+    """The PDF with its catalog(s) embedded, for catalogs already verified (``book_pdf`` checks)."""
+    catalogs = [catalog] if isinstance(catalog, Catalog) else list(catalog)
+    if not catalogs or any(not one.entries for one in catalogs):
         raise InputError("the catalog has no deals")
     for text, what in ((info.title, "the title"), (info.subtitle, "the subtitle"), (info.author, "the author")):
         check_printable(text, what)
@@ -654,20 +847,30 @@ def typeset(catalog: Catalog, layout: Layout, info: BookInfo) -> bytes:
     from reportlab.platypus.doctemplate import LayoutError
 
     try:
-        pdf = _Book(catalog, layout, info).build()
+        for _ in range(4):  # the inside margin grows with the page count, which may grow with it
+            book = _Book(catalogs, layout, info)
+            pdf = book.build()
+            if layout.inside >= inside_margin(book.pages) - 1e-6:
+                break
+            layout = replace(layout, inside=inside_margin(book.pages))
     except LayoutError as err:  # a layout whose type is too big for its page
         found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
         raise InputError(f"{layout.source or 'layout ' + layout.name}: a block of the book does not fit on its page{size}; "
                          f"make the type sizes or the margins smaller") from None
-    return _embed_catalog(pdf, catalog)
+    return _embed_catalog(pdf, catalogs, layout)
 
 
-def _embed_catalog(pdf: bytes, catalog: Catalog) -> bytes:
+def _embed_catalog(pdf: bytes, catalog: Catalog | list[Catalog], layout: Layout) -> bytes:
     from pypdf import PdfReader, PdfWriter
 
+    from .preflight import INTERIOR_KEY
+
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    writer.add_attachment(ATTACHMENT, catalog.dumps().encode("utf-8"))
+    for part, one in enumerate([catalog] if isinstance(catalog, Catalog) else catalog, 1):
+        writer.add_attachment(part_attachment(part), one.dumps().encode("utf-8"))
+    # what the interior is, for preflight's colour check (and a cover's paper)
+    writer.add_metadata({INTERIOR_KEY: "black-and-white" if layout.mono else "colour"})
     writer.page_mode = "/UseOutlines"
     out = io.BytesIO()
     writer.write(out)

@@ -283,6 +283,10 @@ class Catalog:
     author: str = ""
     selection: dict[str, Any] = field(default_factory=dict)
     day: str = ""  # the date, for a day's JSON from `dealgen daily` read as a catalog of its puzzle
+    # a book's copyright page (optional: written only when set)
+    isbn: str = ""
+    edition: str = ""
+    year: int | None = None
 
     def solution(self, entry: Entry) -> Solution:
         return Solution(self.game, entry.deal, self.rules, entry.moves, entry.outcome)
@@ -291,6 +295,8 @@ class Catalog:
         return {
             "schema": SCHEMA, "version": VERSION,
             "title": self.title, "subtitle": self.subtitle, "author": self.author,
+            **{key: value for key, value in (("isbn", self.isbn), ("edition", self.edition), ("year", self.year))
+               if value},
             "game": self.game, "rules": self.rules,
             "selection": self.selection,
             "deals": [e.to_json() for e in self.entries],
@@ -300,7 +306,8 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "game", "rules", "selection", "deals")
+CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "isbn", "edition", "year", "game", "rules",
+                  "selection", "deals")
 
 
 def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> Catalog:
@@ -335,9 +342,12 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     game, rules = _game_rules(data, source)
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
-    for key in ("title", "subtitle", "author"):
+    for key in ("title", "subtitle", "author", "isbn", "edition"):
         if not isinstance(data.get(key, ""), str):
             raise InputError(f"{source}: '{key}' must be text, not {as_json(data[key])}")
+    year = data.get("year")
+    if year is not None and (type(year) is not int or not 1450 <= year <= 9999):
+        raise InputError(f"{source}: 'year' must be a year such as 2025, not {as_json(year)}")
     if not isinstance(data.get("selection", {}), dict):
         raise InputError(f"{source}: 'selection' must be an object")
     kind = entry_type(game)
@@ -357,7 +367,8 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         first[key] = i
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
-                   data.get("author", ""), data.get("selection", {}))
+                   data.get("author", ""), data.get("selection", {}), isbn=data.get("isbn", ""),
+                   edition=data.get("edition", ""), year=year)
 
 
 def _other_json(data: Any) -> str | None:
@@ -460,6 +471,33 @@ def write_catalog(catalog: Catalog, path: str | Path) -> Path:
 
 
 ATTACHMENT = "dealgen-catalog.json"  # the name a book carries its catalog under
+
+
+def read_book_catalogs(path: str | Path, pdf: bytes | None = None) -> list[Catalog]:
+    """Every catalog a dealgen book carries: one, or a compendium's, one a part, in order
+    (``ATTACHMENT``, then ``part_attachment(2)``, ...)."""
+    from pypdf import PdfReader
+
+    first = read_book_catalog(path, pdf)
+    try:
+        attachments = PdfReader(str(path) if pdf is None else io.BytesIO(pdf)).attachments
+    except Exception:  # noqa: BLE001  (read once already: the first catalog came out of it)
+        return [first]
+    out, part = [first], 2
+    while part_attachment(part) in attachments:
+        name = part_attachment(part)
+        try:
+            text = attachments[name][0].decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: the embedded catalog '{name}' is not UTF-8 text") from None
+        out.append(parse_catalog(text, f"{path} ({name})"))
+        part += 1
+    return out
+
+
+def part_attachment(part: int) -> str:
+    """The name a compendium's ``part``-th catalog is embedded under (the first: ``ATTACHMENT``)."""
+    return ATTACHMENT if part == 1 else ATTACHMENT.replace(".json", f"-{part}.json")
 
 
 def read_book_catalog(path: str | Path, pdf: bytes | None = None) -> Catalog:

@@ -16,15 +16,23 @@ from typing import Any, Callable, Collection
 
 from ..deals import MAX_DEAL
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, made_folder, planned_folder, write_atomic
+from ..fileio import check_writable, is_pdf, made_folder, planned_folder, write_atomic
 from ..games import get_game
 from ..grade import GRADES
 from ..solve import problem_kit
 from . import OUTPUT
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
-from .catalog import read_matching_catalog, require_verified, write_catalog
+from .catalog import (
+    Catalog,
+    read_book_catalogs,
+    read_catalog,
+    read_matching_catalog,
+    require_verified,
+    write_catalog,
+)
 from .generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from .layout import load_layout
+from .printspec import check_isbn
 
 PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
 
@@ -101,17 +109,32 @@ def make_catalog(game: str, rules: str | None, count: int | None, mix: str | Non
     return f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)"
 
 
-def make_book(game: str, catalog: str | None, rules: str | None, count: int | None, mix: str | None,
-              start: int | None, seed: int | None, max_tries: int, jobs: int, max_states: int | None,
-              layout_name: str, title: str | None, subtitle: str | None, author: str | None, every: int,
-              save_catalog: str | None, output: str | None, given_options: Collection[str] = (),
-              line: Any = None, note: Callable[[str], None] = _quiet) -> str:
+def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | None, count: int | None,
+              mix: str | None, start: int | None, seed: int | None, max_tries: int, jobs: int,
+              max_states: int | None, layout_name: str, title: str | None, subtitle: str | None,
+              author: str | None, every: int, save_catalog: str | None, output: str | None,
+              given_options: Collection[str] = (), line: Any = None, note: Callable[[str], None] = _quiet,
+              isbn: str | None = None, edition: str | None = None, year: int | None = None,
+              solutions: str = "key") -> str:
     """A book (PDF) from ``catalog`` or a fresh selection, written to ``output`` (default
     output/GAME-book-LAYOUT.pdf). ``given_options``: the option names given on the command line
-    (``game``, ``max_tries``, ``max_states``: with a catalog, a choice of deals is refused only when asked for)."""
+    (``game``, ``max_tries``, ``max_states``: with a catalog, a choice of deals is refused only when asked for).
+    Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``); ``isbn``,
+    ``edition`` and ``year`` go on the copyright page; ``solutions``: "key" or "walkthrough"."""
+    names = (catalog,) if isinstance(catalog, str) else tuple(catalog or ())
+    for name in names:
+        if not name.strip():
+            raise InputError("--catalog: an empty name: give a file")
+    parts = _book_parts(names)
+    if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
+        return make_compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn,
+                               edition, year, every, solutions, save_catalog, output, given_options)
+    catalog = names[0] if names else None
     layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
         check_printable(text or "", option)  # before any deal is solved
+    if isbn is not None:
+        check_isbn(isbn)
     check_title_page(BookInfo(title or "", subtitle or "", author or ""), layout)
     if every < 0:
         raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
@@ -125,7 +148,7 @@ def make_book(game: str, catalog: str | None, rules: str | None, count: int | No
                              f"of deals; with --catalog the deals are the catalog's")
         cat = read_matching_catalog(catalog, game if "game" in given_options else None, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -144,7 +167,8 @@ def make_book(game: str, catalog: str | None, rules: str | None, count: int | No
                               title or f"{get_game(game_name).title} Puzzles", line, note).catalog
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
-    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author))
+    given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
+                                           ("isbn", isbn), ("edition", edition), ("year", year))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -159,7 +183,11 @@ def make_book(game: str, catalog: str | None, rules: str | None, count: int | No
         subtitle=subtitle if subtitle is not None else (cat.subtitle or _default_subtitle(
             len(cat.entries), grades, cat.entries[0].kind == "problem")),
         author=author if author is not None else cat.author,
+        isbn=check_isbn(cat.isbn, f"{catalog}: its isbn") if cat.isbn and isbn is None else cat.isbn,
+        edition=cat.edition,
+        year=cat.year,
         every=every,
+        solutions=solutions,
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
@@ -169,6 +197,75 @@ def make_book(game: str, catalog: str | None, rules: str | None, count: int | No
         write_atomic(target, pdf)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
+
+
+def _book_parts(names: tuple[str, ...]) -> list[tuple[str, Any]]:
+    """(name, catalog) for each part the --catalog files hold: a compendium's PDF holds several.
+    A single JSON catalog is left to the one-catalog path, which reads it itself."""
+    if len(names) == 1 and not (Path(names[0]).is_file() and is_pdf(names[0])):
+        return [(names[0], None)]
+    out: list[tuple[str, Any]] = []
+    for name in names:
+        if Path(name).is_file() and is_pdf(name):
+            found = read_book_catalogs(name)
+            out += [(name if len(found) == 1 else f"{name} (part {k})", cat) for k, cat in enumerate(found, 1)]
+        else:
+            out.append((name, None))
+    return out
+
+
+def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int | None, mix: str | None,
+                    start: int | None, seed: int | None, layout_name: str, title: str | None, subtitle: str | None,
+                    author: str | None, isbn: str | None, edition: str | None, year: int | None, every: int,
+                    solutions: str, save_catalog: str | None, output: str | None,
+                    given_options: Collection[str] = ()) -> str:
+    """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each."""
+    layout = load_layout(layout_name)
+    chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
+                                       ("--rules", rules)) if value is not None]
+    chosen += [f"--{name.replace('_', '-')}" for name in ("game", "max_tries", "max_states") if name in given_options]
+    if chosen:
+        raise InputError(f"{', '.join(chosen)}: a compendium is made from its catalogs as they are; give these when "
+                         f"making each catalog (dealgen generate)")
+    if save_catalog:
+        raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+        check_printable(text or "", option)
+    if isbn is not None:
+        check_isbn(isbn)
+    if every < 0:
+        raise InputError(f"--every must be 0 (milestones only) or a positive number of moves, not {every}")
+    if output is not None and not output.lower().endswith(".pdf"):
+        raise InputError(f"{output}: a book is a PDF; give a file name ending in .pdf")
+    target = target_file(output, f"compendium-book-{layout.name}.pdf")
+    cats: list[Catalog] = []
+    seen: dict[tuple[str, str], str] = {}
+    for name, cat in parts:
+        cat = cat if cat is not None else read_catalog(name)
+        key = (cat.game, cat.rules)
+        if key in seen:
+            raise InputError(f"--catalog {name}: {seen[key]} is a {cat.game} ({cat.rules}) catalog too: a compendium "
+                             f"has one part a game and rule set; join them with dealgen generate")
+        seen[key] = name
+        try:
+            require_verified(cat)
+        except CheckFailed as err:
+            raise CheckFailed(f"{name}: {err}") from None
+        cats.append(cat)
+    games = [get_game(cat.game).title for cat in cats]
+    total = sum(len(cat.entries) for cat in cats)
+    info = BookInfo(
+        title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
+        subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
+        author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+    check_title_page(info, layout)
+    began = time.monotonic()
+    pdf = typeset(cats, layout, info)
+    with made_folder(target.parent):
+        write_atomic(target, pdf)
+    return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
+            f"{time.monotonic() - began:.1f} s to typeset)")
 
 
 def target_file(output: str | None, default_name: str) -> Path:

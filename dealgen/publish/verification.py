@@ -15,7 +15,8 @@ from ..games import get_game
 from ..solution import Solution, is_strategy, stream_solution
 from ..solve.pack_n_stack.strategy import check_tree, parse_strategy
 from ..verify import Verdict, replay_steps
-from .catalog import Catalog, parse_catalog, read_book_catalog, read_catalog, verify_catalog
+from .catalog import Catalog, parse_catalog, read_book_catalogs, verify_catalog
+from .pages import page_mismatches
 
 STDIN = "<stdin>"  # how errors name standard input
 
@@ -27,8 +28,11 @@ class Checked:
     ``source`` names the file as errors do."""
 
     source: str
-    catalog: Catalog | None = None
+    catalog: Catalog | None = None  # (a compendium's first part)
     verdicts: tuple[Any, ...] = ()
+    games: tuple[str, ...] = ()  # each verdict's game (a compendium's parts are of several)
+    pages: tuple[str, ...] = ()  # where a book's printed puzzles disagree with its catalog (``pages``)
+    book: bool = False  # a book's PDF: its pages were read too
     tree: Any = None
     check: Any = None
     solution: Solution | None = None
@@ -52,11 +56,23 @@ def verify_file(file: str) -> Checked:
             raise InputError(f"{file}: not a PDF (a dealgen book is a PDF file)")
         text = "" if pdf else read_text(file, what)  # says why a file cannot be read
     if pdf or text.lstrip().startswith(("{", "[")):  # JSON: a catalog, or (a list) what no dealgen file is
-        if pdf:
-            catalog = read_book_catalog(source, data) if data is not None else read_catalog(file)
+        if pdf:  # a book: its catalog, or a compendium's, one a part
+            catalogs = read_book_catalogs(source, data)
         else:
-            catalog = parse_catalog(text, source, days=True)
-        return Checked(source, catalog=catalog, verdicts=tuple(verify_catalog(catalog)))
+            catalogs = [parse_catalog(text, source, days=True)]
+        verdicts: list[Any] = []
+        games: list[str] = []
+        for one in catalogs:
+            found = verify_catalog(one)
+            verdicts += found
+            games += [one.game] * len(found)
+        pages: list[str] = []
+        if pdf:  # the pages must print the catalog the book carries: a swapped catalog fails here
+            if data is None:
+                with open(file, "rb") as handle:
+                    data = handle.read()
+            pages = page_mismatches(data, catalogs, source)
+        return Checked(source, catalog=catalogs[0], verdicts=tuple(verdicts), games=tuple(games), pages=tuple(pages), book=pdf)
     if is_strategy(text):  # a two-player "to play and win" strategy tree
         tree = parse_strategy(text, source)
         return Checked(source, tree=tree, check=check_tree(tree, source))
