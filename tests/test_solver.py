@@ -20,6 +20,8 @@ from dealgen.verify import replay
 
 from .conftest import position
 
+pytestmark = pytest.mark.usefixtures("core")  # every test on both search cores (conftest.core)
+
 # Beak AC; A-5 of every suit home; cells hold 7C 7S 7H 7D 8C; every other card in one
 # column with the sixes at the bottom: a little play is possible, a win never is.
 HOPELESS = dict(
@@ -80,7 +82,7 @@ def test_deterministic_whatever_the_hash_seed() -> None:
 
 def test_to_json_shape() -> None:
     data = solve_deal("penguin", 2, grade=False).to_json()
-    assert list(data) == ["game", "deal", "rules", "verdict", "moves", "metrics", "grade"]
+    assert list(data) == ["game", "deal", "rules", "verdict", "moves", "metrics", "grade", "certified"]
     assert data["moves"] and all(isinstance(m, str) and len(m) == 2 for m in data["moves"])
     json.dumps(data)
 
