@@ -183,3 +183,16 @@ def test_describe_move_in_words() -> None:
     s = position("JH", {1: "2C 9C", 5: "3D TC"}, home={"C": "JC", "S": "JS", "D": "JD"})
     assert PENGUIN.describe_move(s, PENGUIN.parse_move("15")) == "9♣ from column 1 onto 10♣ in column 5"
     assert PENGUIN.describe_move(s, PENGUIN.parse_move("1c")) == "9♣ from column 1 to cell c"
+
+
+def test_play_keeps_every_field_of_a_state() -> None:
+    # play builds the next state by calling PenguinState with every field in order (faster
+    # than dataclasses.replace): a field added to PenguinState must be added there too
+    from dataclasses import fields, replace
+
+    from dealgen.games.penguin import PenguinState
+
+    assert [f.name for f in fields(PenguinState)] == ["beak", "columns", "cells", "home", "rules", "deal"]
+    s = PENGUIN.deal(5, "supermove")
+    after = play(s, "1a")
+    assert after == replace(s, columns=after.columns, cells=after.cells, home=after.home)

@@ -366,8 +366,9 @@ def search_problem(problem: PenguinProblem, max_states: int, max_seconds: float 
 def compiled_search(core, problem: PenguinProblem, max_states: int, max_seconds: float | None) -> SearchOutcome:
     """``best_first`` on ``problem`` by the compiled core ``core`` (``_penguin_core``)."""
     cols, cells, home = problem.start_state
-    verdict, moves, expanded, generated, budget, _ = core.search(
-        problem.beak, RULE_CODES[problem.rules], cols, cells, home, problem.g_weight, max_states, max_seconds)
+    verdict, moves, expanded, generated, budget, _ = core.search(  # (a budget past 2^62 is no budget)
+        problem.beak, RULE_CODES[problem.rules], cols, cells, home, problem.g_weight, min(max_states, 2**62),
+        max_seconds)
     return SearchOutcome(verdict, moves, expanded, generated, budget)
 
 
