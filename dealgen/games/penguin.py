@@ -9,6 +9,7 @@ may carry, so they share every line of this engine but ``_run_limit``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
@@ -163,6 +164,12 @@ onto column 6. Every solution in this book was replayed move by move by the game
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PenguinState:
         rules = self.check_rules(rules)
+        if type(number) is int:  # (a cache hit must not let 1.0 or True pass for 1)
+            return _dealt(number, rules)
+        return self._deal(number, rules)
+
+    @staticmethod
+    def _deal(number: int, rules: str) -> PenguinState:
         pack = shuffled_pack(number)
         beak_rank = pack[0] % 13
         same = [c for c in pack if c % 13 == beak_rank]
@@ -504,5 +511,9 @@ onto column 6. Every solution in this book was replayed move by move by the game
 
 
 PENGUIN = Penguin()
+# A solve deals its deal three times (to solve it, to see that a position is the deal's start,
+# to replay the solution from it) and shuffling costs more than the replay: states are immutable
+# values, so the last few are kept.
+_dealt = lru_cache(maxsize=32)(Penguin._deal)
 _MOVES = {move.token: move for move in (PenguinMove(a, b) for a in COLUMNS + CELLS for b in COLUMNS + CELLS + HOME)
           if _shape_error(move.src, move.dst) is None}
