@@ -15,12 +15,12 @@ import resource
 import sys
 import time
 
-from dealgen.book import BookInfo, typeset
-from dealgen.catalog import verify_catalog
 from dealgen.fileio import write_atomic
-from dealgen.generate import even_mix, select_graded
 from dealgen.grade import GRADES
-from dealgen.layout import load_layout
+from dealgen.publish.book import BookInfo, typeset
+from dealgen.publish.catalog import verify_catalog
+from dealgen.publish.generate import even_mix, select_graded
+from dealgen.publish.layout import load_layout
 
 
 def main() -> None:

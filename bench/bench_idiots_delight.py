@@ -73,7 +73,7 @@ def main() -> None:
     parser.add_argument("range", nargs="?", default="1-10000")
     parser.add_argument("--rules", choices=("strict", "free"), action="append")
     parser.add_argument("--max-states", type=int, default=None,
-                        help="states budget per deal (default: 100,000 for both, as in the README)")
+                        help="states budget per deal (default: 100,000 for both, as in docs/development/benchmarks.md)")
     args = parser.parse_args()
     a, _, b = args.range.partition("-")
     for rules in args.rules or ("strict", "free"):

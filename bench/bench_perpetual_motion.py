@@ -20,6 +20,7 @@ from dealgen.errors import InputError
 from dealgen.scan import parse_range, wilson
 from dealgen.solve.perpetual_motion import play_out
 
+
 def main(first: int, last: int) -> None:
     n = last - first + 1
     packs = [shuffled_pack(d) for d in range(first, last + 1)]

@@ -18,13 +18,13 @@ import multiprocessing
 import time
 from pathlib import Path
 
+from bench_idiots_delight import print_rates  # beside this script, which Python puts on the path
+
 from dealgen.deals import shuffled_pack
 from dealgen.scan import read_done
 from dealgen.solution import Solution
 from dealgen.solve.idiots_delight import FreeSearch
 from dealgen.verify import replay
-
-from bench_idiots_delight import print_rates  # beside this script, which Python puts on the path
 
 
 class MostCardsFirst(FreeSearch):

@@ -54,7 +54,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    __str__ = code.fget  # type: ignore[assignment]
+    def __str__(self) -> str:
+        return self.code
 
     @staticmethod
     def of(rank: int, suit: int) -> "Card":

@@ -11,6 +11,8 @@ is Microsoft, where pysol-cards' own wrapper says ``<= 32000``).
 
 from __future__ import annotations
 
+import sys
+
 from pysol_cards.cards import createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
@@ -22,16 +24,19 @@ MS_DEALS = 32000  # numbers below this use the Microsoft generator
 
 
 def is_whole(text: str) -> bool:
-    """Whether ``text`` is a whole number in ASCII digits: str.isdigit() also takes '²', which
-    int() refuses, and int() also takes '1_000' and '+5'."""
-    return text.isascii() and text.isdigit()
+    """Whether ``text`` is a whole number in ASCII digits that int() reads: str.isdigit() also
+    takes '²', which int() refuses, and int() also takes '1_000' and '+5', but no more digits
+    than Python reads (4,300: a longer number is no whole number any dealgen field takes)."""
+    return text.isascii() and text.isdigit() and len(text) <= (sys.get_int_max_str_digits() or len(text))
 
 
 def parse_deal_number(value: str | int) -> int:
     """A deal number from user input, or InputError saying what is allowed."""
     text = str(value).strip()
+    digits = text[1:] if text.startswith("-") else text  # a negative number is out of range, said below
+    if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) > len(str(MAX_DEAL)):
+        raise InputError(f"deal number {text[:12]}… ({len(digits):,} digits) is out of range: use 0 to {MAX_DEAL}")
     try:
-        digits = text[1:] if text.startswith("-") else text  # a negative number is out of range, said below
         if not is_whole(digits):
             raise ValueError(text)
         number = int(text, 10)

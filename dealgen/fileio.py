@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
+import math
 import os
 import re
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .errors import InputError
 
+try:
+    import fcntl
+except ImportError:  # (Windows: no flock, so no folder is ever known to be free of live runs)
+    fcntl = None  # type: ignore[assignment]
+
+log = logging.getLogger("dealgen")  # notes for the user (the command line prints them on standard error)
 
 STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds to a file's name
 
@@ -95,6 +104,26 @@ def _output_folder(folder: Path) -> Path:
     return folder
 
 
+@contextmanager
+def made_folder(path: str | Path) -> Iterator[Path]:
+    """``output_folder(path)``, to write into: when the writing fails (a full disk), the folders
+    made for it are removed again, so a run that fails leaves no empty folder behind."""
+    made: list[Path] = []  # the folders that do not exist yet, deepest first
+    missing = Path(path)
+    while not missing.exists() and missing != missing.parent:
+        made.append(missing)
+        missing = missing.parent
+    try:
+        yield output_folder(path)
+    except BaseException:
+        for folder in made:
+            try:
+                folder.rmdir()  # only while empty: whatever another run put there stays
+            except OSError:
+                break
+        raise
+
+
 def planned_folder(path: str | Path) -> Path:
     """A folder of outputs, checked before any work but made only when its files are ready
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
@@ -134,36 +163,98 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
     """Several files, all ready, into ``folder`` (made when missing), as one: every name is
     checked, then every file written beside its place, and only then are they renamed into
     place, so a name taken by a folder or a full disk leaves the set as it was."""
-    folder = output_folder(folder)
-    paths = [check_free(folder / name) for name in files]
-    staged: list[str] = []
-    try:
-        for path, data in zip(paths, files.values()):
-            staged.append(_stage(path, data))
-        for k, (tmp, path) in enumerate(zip(staged, paths)):
-            try:
-                os.replace(tmp, path)
-            except OSError as err:
-                done = ", ".join(p.name for p in paths[:k])
-                raise InputError(f"{path}: could not be written ({err.strerror}); "
-                                 + (f"written before it: {done}" if done else "nothing was written")) from None
-    finally:
-        for tmp in staged:
-            Path(tmp).unlink(missing_ok=True)
+    with made_folder(folder) as folder, _writing_in(folder):
+        paths = [check_free(folder / name) for name in files]
+        staged: list[str] = []
+        try:
+            for path, data in zip(paths, files.values()):
+                staged.append(_stage(path, data))
+            for k, (tmp, path) in enumerate(zip(staged, paths)):
+                try:
+                    os.replace(tmp, path)
+                except OSError as err:
+                    done = ", ".join(p.name for p in paths[:k])
+                    raise InputError(f"{path}: could not be written ({err.strerror}); "
+                                     + (f"written before it: {done}" if done else "nothing was written")) from None
+        finally:
+            for tmp in staged:
+                Path(tmp).unlink(missing_ok=True)
 
 
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
     nothing is left behind and the old file, if any, is untouched."""
     path = check_writable(path)
-    tmp = _stage(path, data)
-    try:
-        os.replace(tmp, path)
-    except OSError as err:
-        raise InputError(f"{path}: could not be written ({err.strerror}); nothing was written") from None
-    finally:
-        Path(tmp).unlink(missing_ok=True)
+    with _writing_in(path.parent):
+        tmp = _stage(path, data)
+        try:
+            os.replace(tmp, path)
+        except OSError as err:
+            raise InputError(f"{path}: could not be written ({err.strerror}); nothing was written") from None
+        finally:
+            Path(tmp).unlink(missing_ok=True)
     return path
+
+
+TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.part")  # _stage's names: tempfile's eight random characters
+
+
+@contextmanager
+def _writing_in(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` while this run's temporary files are in it: a lock shared with other
+    dealgen runs, which the system drops when the process ends, however it ends. So when no
+    run holds a folder, any temporary file of ours in it is stale, left by a run that was
+    killed (SIGKILL, a power cut), and it is removed first, with a note. While another run
+    holds the folder, nothing is removed: its temporary files are live."""
+    fd = _folder_handle(folder)
+    try:
+        if fd is not None and _lock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB):
+            _remove_stale(folder)
+        if fd is not None:
+            _lock(fd, fcntl.LOCK_SH)  # (converts the exclusive lock, or waits for another run's sweep)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _folder_handle(folder: Path) -> int | None:
+    """An open handle on ``folder`` to lock, or None where folders cannot be locked."""
+    if fcntl is None:
+        return None
+    try:
+        return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+
+
+def _lock(fd: int, how: int) -> bool:
+    """Whether ``flock`` took the lock (False: held elsewhere, or a file system without locks)."""
+    try:
+        fcntl.flock(fd, how)
+        return True
+    except OSError:
+        return False
+
+
+def _remove_stale(folder: Path) -> None:
+    """Remove the temporary files of ours in ``folder`` (called while no run holds it), and say so."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if TEMPORARY.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            continue  # (not ours to remove after all: left for the user)
+    if removed:
+        shown = ", ".join(removed[:3]) + (f" and {len(removed) - 3} more" if len(removed) > 3 else "")
+        log.info(f"removed {len(removed)} temporary file{'s' if len(removed) > 1 else ''} that an interrupted run "
+                 f"left in {folder}: {shown}")
 
 
 def _stage(path: Path, data: bytes | str) -> str:
@@ -304,12 +395,75 @@ def _second_key(text: str, key: str) -> int | None:
     return None
 
 
+class _LongNumber:
+    """A JSON integer longer than Python reads (``sys.get_int_max_str_digits``), held until
+    ``parse_json`` names its field."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _first_long(data: Any, path: list[str | int]) -> tuple[list[str | int], _LongNumber] | None:
+    """The path to the first _LongNumber in ``data`` (in the file's order), and the number."""
+    if isinstance(data, _LongNumber):
+        return path, data
+    steps = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for step, value in steps:
+        found = _first_long(value, path + [step])
+        if found:
+            return found
+    return None
+
+
+def json_field(path: list[str | int]) -> str:
+    """A place in a JSON document as messages name it, ``deals entry 3: 'deal'`` (entries
+    counted from 1, as people count)."""
+    parts: list[tuple[str, bool]] = []  # (text, whether it is a key not yet given its entry)
+    for step in path:
+        if isinstance(step, int):
+            name = parts.pop()[0] + " " if parts and parts[-1][1] else ""
+            parts.append((f"{name}entry {step + 1}", False))
+        else:
+            parts.append((step, True))
+    return ": ".join(f"'{text}'" if key else text for text, key in parts) or "the value"
+
+
+def _long_number_error(text: str, data: Any, source: str, line: int | None) -> InputError:
+    """The error for an integer too long to read, naming its file, line, column and field."""
+    first = _first_long(data, [])
+    assert first is not None  # (called only once the decoder has met one)
+    path, number = first
+    limit = sys.get_int_max_str_digits()
+    tokens = re.finditer(r'"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?', text)  # strings, numbers
+    found = next((m for m in tokens if m.group().lstrip("-").isdigit() and len(m.group().lstrip("-")) > limit), None)
+    where = ""
+    if found is not None:
+        row = text.count("\n", 0, found.start()) + 1
+        col = found.start() - text.rfind("\n", 0, found.start())
+        where = f":{row if line is None else line}:{col}"
+    return InputError(f"{source}{where}: {json_field(path)}: a whole number {number.digits:,} digits long, more than "
+                      f"can be read (at most {limit:,} digits)")
+
+
 def parse_json(text: str, source: str, line: int | None = None) -> Any:
     """JSON text, or InputError naming the file, line and column where it goes wrong (exit 2);
     ``line`` when the text is that one line of the file (a JSON-lines record).
-    A key given twice in one object is refused too: JSON readers keep one value or the other."""
+    A key given twice in one object is refused too: JSON readers keep one value or the other;
+    so is an integer too long for Python to read (over 4,300 digits), naming its field."""
+    long_numbers: list[_LongNumber] = []
+
+    def whole(digits: str) -> int | _LongNumber:
+        try:
+            return int(digits)
+        except ValueError:  # (the only ValueError int() raises on JSON's digits)
+            long_numbers.append(_LongNumber(len(digits.lstrip("-"))))
+            return long_numbers[-1]
+
     try:
-        return json.loads(text, object_pairs_hook=_one_value_a_key)
+        data = json.loads(text, object_pairs_hook=_one_value_a_key, parse_int=whole)
+        if long_numbers:
+            raise _long_number_error(text, data, source, line)
+        return data
     except _TwiceGiven as err:
         key = json.dumps(err.args[0], ensure_ascii=False)
         if line is None:
@@ -325,3 +479,31 @@ def parse_json(text: str, source: str, line: int | None = None) -> Any:
     except RecursionError:  # Python's decoder recurses once per level
         raise InputError(f"{source}: JSON nested too deeply to read (no dealgen file nests more than a few "
                          f"levels)") from None
+
+
+def as_json(value: Any) -> str:
+    """A value from a JSON file as JSON spells it (true, null, "text"), for messages."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def check_metrics(metrics: Any, types: dict[str, tuple[type, str]], where: str) -> None:
+    """Metrics are an object of counts (numbers, 0 or more), except the keys ``types`` names
+    (key -> (type, what it is called))."""
+    if not isinstance(metrics, dict):
+        raise InputError(f"{where}: 'metrics' must be an object")
+    for key, value in metrics.items():
+        kind: Any  # a type, or (int, float)
+        kind, what = types.get(key, ((int, float), "a number, 0 or more"))
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool) \
+                or (kind is list and not all(isinstance(x, str) for x in value)) \
+                or (kind == (int, float) and not 0 <= value < math.inf) \
+                or (kind is int and value < 0):
+            raise InputError(f"{where}: metric '{key}' must be {what}, not {as_json(value)}")
+
+
+def known_fields(raw: dict[str, Any], allowed: tuple[str, ...], where: str) -> None:
+    """Refuse a field this version does not know: a misspelt one ("grdae") would be ignored."""
+    unknown = [key for key in raw if key not in allowed]
+    if unknown:
+        raise InputError(f"{where}: unknown field{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(repr(k) for k in unknown)} (the fields known here: {', '.join(allowed)})")

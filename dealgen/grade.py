@@ -3,12 +3,12 @@
 A deal's effort metrics are counts from the solver (never seconds). Each metric is
 placed among the same metric's values over the reference sample (a mid-rank
 percentile, so ties share the middle), the per-metric percentiles are averaged with
-the game's weights (``Game.grade_weights``; ``WEIGHTS`` are Penguin's and the default), and that *effort score* is placed among the reference deals' own scores:
-that is the deal's percentile (0-100). Bands are cut at fixed percentiles (``BANDS``),
-so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
+the game's weights (``Game.grade_weights``; ``WEIGHTS`` are Penguin's and the default), and
+that *effort score* is placed among the reference deals' own scores: that is the deal's
+percentile (0-100). Bands are cut at fixed percentiles (``BANDS``), so about 40% of deals are easy, 35% medium, 18% hard and 7% expert.
 
 The reference values and cut points ship in ``dealgen/data/grades-<game>-<rules>.json``;
-``dealgen calibrate`` recomputes them (see ``calibration``).
+``dealgen calibrate`` recomputes them (see ``dealgen.scan.calibration``, which ranks a scan's records).
 """
 
 from __future__ import annotations
@@ -107,33 +107,3 @@ def dumps(data: dict[str, Any]) -> str:
     """A calibration as JSON: one top-level key a line, each value compact."""
     lines = [f" {json.dumps(k)}: {json.dumps(v, separators=(', ', ': '))}" for k, v in data.items()]
     return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
-    """A calibration from scan records of the reference sample. The deals a book can print
-    count: solved ones, and for a game that plays itself its records of a loss too (a
-    Perpetual Motion puzzle asks whether the deal comes out, so both answers are puzzles)."""
-    from .solve import record_replayable, record_verdict
-
-    graded = [r for r in records if record_replayable(r)]
-    if len(graded) < 2:
-        raise InputError("calibration needs at least two deals with a solution (or a record of play)")
-    weights = weights_for(game)
-    for r in graded:  # a scan made with --no-grade lacks the grading metrics: its reference would be empty
-        lacking = [name for name in weights if name not in r["metrics"]]
-        if lacking:
-            raise InputError(f"deal {r['deal']}'s scan record lacks {', '.join(lacking)} (a scan made with "
-                             f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
-    reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
-                 for name in weights}
-    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
-    solved = sum(record_verdict(r) == "solved" for r in records)
-    cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
-            for grade, band in zip(GRADES[1:], BANDS)}
-    return {
-        "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
-        "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
-        "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
-        "score_cuts": cuts,  # effort scores where each band begins (for reading only)
-        "reference": reference, "scores": scores,
-    }

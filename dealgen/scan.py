@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import sys
 import threading
 import time
 from collections import Counter, deque
@@ -26,13 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from .catalog import as_json, check_metrics, known_fields
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
+from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
-from .grade import GRADES
-from .fileio import KeyTwiceGiven, check_writable, decode_text, parse_json, write_atomic
-from .solve import SolveResult, check_budgets, record_verdict, solve_deal
+from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
+from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
@@ -66,6 +66,40 @@ def _init_worker(stopped=None) -> None:
     global _stopped
     _stopped = stopped
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the pool
+    _leave_with_parent(os.getppid())
+
+
+ORPHAN_CHECK = 0.2  # seconds between a worker's looks at whether its parent is still there
+
+
+def _leave_with_parent(parent: int) -> None:
+    """A worker whose parent is gone (killed with SIGKILL, which no handler sees) has no one to
+    give its results to: it stops at once, in silence. The pool's own code would otherwise
+    print a BrokenPipeError traceback from each worker as it tried to send its next result."""
+    sys.stderr = _QuietOrphan(sys.stderr, parent)  # (the traceback, written before the watcher sees it)
+
+    def watch() -> None:
+        while os.getppid() == parent:  # an orphan is adopted by another process (init, a subreaper)
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dealgen-orphan-watch", daemon=True).start()
+
+
+class _QuietOrphan:
+    """A worker's standard error, written to only while the worker's parent is alive."""
+
+    def __init__(self, stream: TextIO, parent: int) -> None:
+        self._stream = stream
+        self._parent = parent
+
+    def write(self, text: str) -> int:
+        if os.getppid() != self._parent:
+            return len(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _unless_stopped(worker: Callable, task: tuple) -> Any:
@@ -307,8 +341,8 @@ _GRADE_ORDER = {g: i for i, g in enumerate(GRADES)}  # then "ungraded"
 
 def summary(report: ScanReport) -> dict[str, Any]:
     """Counts, the win rate with its 95% interval, effort percentiles and grade counts over
-    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are counted in the generic words; the win rate is
-    over the decided deals (solved or unsolvable: an unknown one is left out)."""
+    every deal of the range (effort and grades over the deals graded: won, or cycling). Verdicts are
+    counted in the generic words; the win rate is over the decided deals (solved or unsolvable: an unknown one is left out)."""
     records = report.records
     verdict = {id(r): record_verdict(r) for r in records}
     verdicts = Counter(verdict.values())
@@ -334,4 +368,32 @@ def summary(report: ScanReport) -> dict[str, Any]:
         "grades": dict(sorted(grades.items(), key=lambda kv: _GRADE_ORDER.get(kv[0], len(GRADES)))),
         "new": report.new, "seconds": round(report.seconds, 2), "deals_per_second": round(report.rate, 2),
         "median_states": statistics.median(states) if states else None,
+    }
+
+
+def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: str) -> dict[str, Any]:
+    """A calibration from scan records of the reference sample. The deals a book can print
+    count: solved ones, and for a game that plays itself its records of a loss too (a
+    Perpetual Motion puzzle asks whether the deal comes out, so both answers are puzzles)."""
+    graded = [r for r in records if record_replayable(r)]
+    if len(graded) < 2:
+        raise InputError("calibration needs at least two deals with a solution (or a record of play)")
+    weights = weights_for(game)
+    for r in graded:  # a scan made with --no-grade lacks the grading metrics: its reference would be empty
+        lacking = [name for name in weights if name not in r["metrics"]]
+        if lacking:
+            raise InputError(f"deal {r['deal']}'s scan record lacks {', '.join(lacking)} (a scan made with "
+                             f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
+    reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
+                 for name in weights}
+    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
+    solved = sum(record_verdict(r) == "solved" for r in records)
+    cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
+            for grade, band in zip(GRADES[1:], BANDS)}
+    return {
+        "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
+        "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
+        "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
+        "score_cuts": cuts,  # effort scores where each band begins (for reading only)
+        "reference": reference, "scores": scores,
     }

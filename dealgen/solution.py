@@ -11,14 +11,18 @@ default, left out when writing) or another end the game lets a record claim (Per
 Motion: ``cycles``); ``dealgen verify`` passes a record only when its replay ends so.
 
 Headers come before the first move. Tokens are checked against the game's notation
-when the file is read, so an unknown token is reported with its line, not mid-replay.
+as they are read, so an unknown token is reported with its line and move number. The
+moves may be read as a stream (``stream_solution``), played as they are read: a replay
+that stops at a bad move reads no further.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Iterator
 
 from .deals import is_whole, parse_deal_number
 from .errors import InputError, located
@@ -27,6 +31,7 @@ from .games import Game, get_game
 
 HEADERS = ("game", "deal", "rules", "outcome")
 PER_LINE = 12  # moves per line when writing
+MARKER = "goal:"  # a strategy file is a Pack 'n' Stack position with a goal: line and a tree:
 
 
 @dataclass(frozen=True)
@@ -74,25 +79,36 @@ def _refuse_position(text: str, source: str, key: str, named: str) -> None:
         except InputError as err:
             what = f"part of a position of {game.title} ({str(err).removeprefix(source + ': ')})"
         cut = (": a strategy file adds 'goal: <side> wins in N' and 'tree:' lines after the position; is this one "
-               "cut short?" if game.problem_kit() is not None else "")
+               "cut short?" if game.players else "")
         raise InputError(f"{source}: {what}, not a solution; verify replays solution files, game records, catalogs, "
                          f"books and strategy files{cut}")
 
 
 def parse_solution(text: str, source: str = "<solution>") -> Solution:
     """Read a solution; InputError names the file, line and token that is wrong."""
+    head, steps = stream_solution(text, source)
+    read = list(steps)
+    return replace(head, moves=tuple(move for move, _, _ in read), lines=tuple(line for _, _, line in read),
+                   written=tuple(token for _, token, _ in read))
+
+
+Step = tuple[str, str, int]  # a move in our notation, as the file spells it, and its line
+
+
+def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, Iterator[Step]]:
+    """A solution's headers, read and checked now (a Solution without moves), and its moves as
+    they are read: each token is checked when it is reached, and InputError names it then. A
+    replay that stops at a bad move reads no further (a file may hold megabytes of moves)."""
+    lines = _lines(text)
     headers: dict[str, tuple[int, str]] = {}
-    tokens: list[tuple[int, str]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    first: tuple[int, str] | None = None  # the first line of moves
+    for lineno, raw in lines:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         key, colon, value = line.partition(":")
         key = key.strip().lower()
-        # a header's name is words; "d1-d5 d2:d4" is moves with a stray colon, named by its move number
-        if colon and re.fullmatch(r"[a-z0-9_ ]+", key) and (not tokens or key in HEADERS):
-            if tokens:
-                raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
+        if colon and re.fullmatch(r"[a-z0-9_ ]+", key):
             if key not in HEADERS:
                 _refuse_position(text, source, key, headers.get("game", (0, ""))[1].lower())
                 raise InputError(located(f"unknown header '{key}': allowed are {', '.join(HEADERS)}", source, lineno))
@@ -100,14 +116,15 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))
             headers[key] = (lineno, value.strip())
             continue
-        first = line.replace("=", " ").split()[0].lower()
-        if not tokens and first in HEADERS:  # `deal 1` or `game = penguin`: a header that lost its colon
+        word = line.replace("=", " ").split()[0].lower()
+        if word in HEADERS:  # `deal 1` or `game = penguin`: a header that lost its colon
             value = line.replace("=", " ").split(None, 1)[1:] or ["VALUE"]
-            raise InputError(located(f"'{line}': a header needs a colon, e.g. '{first}: {value[0].strip()}'",
+            raise InputError(located(f"'{line}': a header needs a colon, e.g. '{word}: {value[0].strip()}'",
                                      source, lineno))
-        tokens.extend((lineno, token) for token in line.split())
+        first = (lineno, line)
+        break
 
-    if not headers and not tokens:
+    if not headers and first is None:
         what = "holds only comments" if text.strip() else "is empty"
         raise InputError(located(f"the file {what}: a solution has game: and deal: lines, then the moves", source))
     for key in ("game", "deal"):
@@ -126,15 +143,45 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
     deal: int = checked("deal", parse_deal_number)
     rules = checked("rules", game.check_rules) if "rules" in headers else game.default_rules
     outcome = checked("outcome", lambda v: check_outcome(game, v)) if "outcome" in headers else "won"
+    head = Solution(game.name, deal, rules, (), outcome, source=source, rules_given="rules" in headers)
+    return head, _moves(game, source, first, lines)
 
-    moves = []
-    for index, (lineno, token) in enumerate(tokens, 1):
-        try:
-            moves.append(game.format_move(read_move(game, token)))
-        except InputError as err:
-            raise InputError(located(f"move {index}: {err}", source, lineno)) from None
-    return Solution(game.name, deal, rules, tuple(moves), outcome, tuple(n for n, _ in tokens),
-                    tuple(t for _, t in tokens), source, "rules" in headers)
+
+def _moves(game: Game, source: str, first: tuple[int, str] | None, rest: Iterator[tuple[int, str]]) -> Iterator[Step]:
+    """The moves from the first line of them on, checked against the game's notation as read."""
+    index = 0
+    later = ((lineno, raw.split("#", 1)[0].strip()) for lineno, raw in rest)
+    for lineno, line in itertools.chain([first] if first else [], later):
+        if not line:
+            continue
+        key, colon, _ = line.partition(":")
+        key = key.strip().lower()
+        if colon and key in HEADERS:  # ("d1-d5 d2:d4" is moves with a stray colon, named by its move number)
+            raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
+        for token in line.split():
+            index += 1
+            try:
+                yield game.format_move(read_move(game, token)), token, lineno
+            except InputError as err:
+                raise InputError(located(f"move {index}: {err}", source, lineno)) from None
+
+
+LINES_AT_ONCE = 1 << 16  # characters of text split into lines at a time
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    r"""``enumerate(text.splitlines(), 1)``, split a part at a time: a file of megabytes is not
+    made a list of a million lines when its reader stops at line 20. (Each part ends after a
+    newline, so no line break, \r\n included, is cut in two.)"""
+    lineno = 0
+    start = 0
+    while start < len(text):
+        cut = text.find("\n", start + LINES_AT_ONCE)
+        end = len(text) if cut < 0 else cut + 1
+        for line in text[start:end].splitlines():
+            lineno += 1
+            yield lineno, line
+        start = end
 
 
 def read_move(game: Game, token: str):
@@ -159,9 +206,23 @@ def check_outcome(game: Game, value: str) -> str:
     return word
 
 
-def read_solution(path: str | Path) -> Solution:
-    from .pns.strategy import is_strategy
+def is_strategy(text: str) -> bool:
+    """Whether ``text`` is meant as a strategy file: a ``goal:`` or a ``tree:`` line (one without
+    the other is then named as missing, rather than read as some other kind of file)."""
+    lowered = text.lower()
+    if MARKER not in lowered and "tree:" not in lowered:  # (most files: a solution of megabytes is not split)
+        return False
+    lines = [ln.split("#", 1)[0].strip() for ln in lowered.splitlines()]
+    return any(ln.startswith(MARKER) for ln in lines) or "tree:" in lines
 
+
+def read_solution(path: str | Path) -> Solution:
+    """A solution file, every move read (``stream_solution`` reads them as they are played)."""
+    return parse_solution(solution_text(path), str(path))
+
+
+def solution_text(path: str | Path) -> str:
+    """The text of a solution file; InputError when it is plainly another kind of file."""
     text = read_text(path, "solution file")
     if is_strategy(text):
         raise InputError(f"{path}: a strategy file (a problem's solution tree), not a line of moves: check it "
@@ -169,4 +230,4 @@ def read_solution(path: str | Path) -> Solution:
     if text.lstrip().startswith("{"):
         raise InputError(f"{path}: a JSON file (a seed catalog?), not a solution file: a solution file is the text "
                          "`dealgen solve -o` writes; check a catalog with `dealgen verify`")
-    return parse_solution(text, str(path))
+    return text

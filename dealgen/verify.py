@@ -8,12 +8,13 @@ file's ``outcome:`` header, e.g. Perpetual Motion's ``cycles``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Iterable, Iterator
 
 from .errors import DealgenError, IllegalMove, located
 from .games import get_game
-from .solution import Solution
+from .solution import Solution, solution_text, stream_solution
 
 
 @dataclass(frozen=True)
@@ -88,17 +89,26 @@ class Verdict:
 def replay(solution: Solution, states: list | None = None) -> Verdict:
     """Play every move of ``solution`` from its deal; stop at the first that fails. Each state
     reached, the deal's first, is added to ``states`` when given (for the figures along the line)."""
-    game = get_game(solution.game)
-    state = game.deal(solution.deal, solution.rules)
+    steps = ((move, solution.token_at(i), solution.line_of(i)) for i, move in enumerate(solution.moves))
+    return replay_steps(solution, steps, states)
+
+
+def replay_steps(head: Solution, steps: Iterable[tuple[str, str, int | None]], states: list | None = None) -> Verdict:
+    """``replay`` of moves as they come (``stream_solution``: our notation, as the file spells it,
+    and its line), from the deal that ``head`` names; none is taken after the first that fails."""
+    game = get_game(head.game)
+    state = game.deal(head.deal, head.rules)
     if states is not None:
         states.append(state)
-    for index, token in enumerate(solution.moves):
+    played = 0
+    for move, written, line in steps:
         if game.legal_move_means_playing:  # a move play accepts proves the game goes on
             try:
-                state = game.play(state, game.parse_move(token))
+                state = game.play(state, game.parse_move(move))
             except DealgenError:  # say why as below: the game may be over, or the move wrong
                 pass
             else:
+                played += 1
                 if states is not None:
                     states.append(state)
                 continue
@@ -109,20 +119,40 @@ def replay(solution: Solution, states: list | None = None) -> Verdict:
             failure = f"the game is already over ({said}); no move may follow"
         else:
             try:
-                after = game.play(state, game.parse_move(token))
+                after = game.play(state, game.parse_move(move))
             except IllegalMove as err:
                 failure = str(err)
         if failure is not None:
-            error = Failure(index + 1, solution.token_at(index), failure, solution.line_of(index))
-            return Verdict(solution, index, False, outcome.summary, error, state)
+            return Verdict(head, played, False, outcome.summary, Failure(played + 1, written, failure, line), state)
         state = after
+        played += 1
         if states is not None:
             states.append(state)
     outcome = game.outcome(state)
     reached = None
-    if solution.outcome != "won":
-        reached = outcome.over and outcome.status == game.record_outcomes.get(solution.outcome)
-    return Verdict(solution, len(solution.moves), outcome.status == "won", outcome.summary, reached=reached, final=state)
+    if head.outcome != "won":
+        reached = outcome.over and outcome.status == game.record_outcomes.get(head.outcome)
+    return Verdict(head, played, outcome.status == "won", outcome.summary, reached=reached, final=state)
+
+
+def read_played(path: str | Path, rules: str | None = None) -> Solution:
+    """A solution file for a command that replays it next (a walkthrough, ``--solution``): its
+    moves played as they are read, so that one that fails ends the reading there, and the
+    caller's replay names it (a solution followed by megabytes of moves is refused at once).
+    ``rules`` (a command's --rules) are played when the file names none."""
+    head, steps = stream_solution(solution_text(path), str(path))
+    if rules is not None and not head.rules_given:
+        head = replace(head, rules=get_game(head.game).check_rules(rules))
+    read: list[tuple[str, str, int]] = []
+
+    def kept() -> Iterator[tuple[str, str, int]]:
+        for step in steps:
+            read.append(step)
+            yield step
+
+    replay_steps(head, kept())
+    return replace(head, moves=tuple(move for move, _, _ in read), lines=tuple(line for _, _, line in read),
+                   written=tuple(token for _, token, _ in read))
 
 
 def replay_states(solution: Solution) -> list[Any]:

@@ -11,23 +11,24 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from dealgen.book import BookInfo, _cut, book_pdf
-from dealgen.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import GAMES
 from dealgen.games.penguin import PENGUIN
-from dealgen.layout import load_layout, preset_names
+from dealgen.publish.book import BookInfo, _cut, book_pdf
+from dealgen.publish.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
+from dealgen.publish.layout import load_layout, preset_names
 from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
 
 from .conftest import DATA
-
-SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 from .pdfcheck import colour_operations, embedded, font_sizes, fonts_of, page_images
 
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+
 INFO = BookInfo("Test Puzzles", "two deals", "A. Setter")
+WALKTHROUGHS = BookInfo("Test Puzzles", "two deals", "A. Setter", solutions="walkthrough")
 
 
 def catalog() -> Catalog:
@@ -63,14 +64,18 @@ def test_book_structure(book_6x9: bytes) -> None:
     solutions = next(i for i, t in enumerate(pages) if "Solutions" in heads(t))
     assert contents < puzzle_1 < puzzle_2 < solutions  # puzzles up front, solutions at the back
     back = "".join(pages[solutions:])
-    assert "1. 3♦ from column 1 to cell a (1a)" in back.replace("♢", "♦")
+    # the compact answer: the moves ten to a row, each row led by its first move's number
+    moves = catalog().entries[0].moves
+    assert "\n".join(["1.", *moves[:10], "11.", *moves[10:20]]) in back
     # running page numbers: every page but the title shows its number
     for number, text in enumerate(pages[1:], 2):
         assert str(number) in text.split()
     assert "Penguin · Parlett rules" in pages[3]  # the left-hand foot names the rules as a reader would
     colophon = " ".join(pages[1].split())
     assert "Penguin puzzles, Parlett rules: runs of any length" in colophon
-    assert "the command dealgen verify, run on this file" in colophon and "`" not in "".join(pages)
+    assert "played through move by move by computer before printing" in colophon and "`" not in "".join(pages)
+    assert "Copyright ©" in colophon and "A. Setter. All rights reserved." in colophon
+    assert not any("dealgen verify" in t or "command" in t for t in pages)  # pages speak to a reader
     assert reader.metadata.subject.endswith("(Parlett rules)")
     # the contents group the puzzles by grade, in both halves; each puzzle names its solution's page
     assert pages[contents].count("Easy: puzzle 1") == 2 and pages[contents].count("Hard: puzzle 2") == 2
@@ -166,9 +171,9 @@ def test_same_inputs_same_bytes(book_6x9: bytes) -> None:
     assert book_pdf(catalog(), load_layout("6x9"), INFO) == book_6x9
 
 
-def test_card_faces_are_drawn_once_and_placed_by_reference(book_6x9: bytes) -> None:
+def test_card_faces_are_drawn_once_and_placed_by_reference() -> None:
     """Every diagram shows the same faces: each one seen again is a form, defined once."""
-    reader = PdfReader(io.BytesIO(book_6x9))
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), load_layout("6x9"), WALKTHROUGHS)))
     defined, placed = set(), 0
     for page in reader.pages:
         xobjects = page["/Resources"].get("/XObject", {})
@@ -253,7 +258,7 @@ def test_a_how_to_play_heading_in_large_type_keeps_its_text_below_it(tmp_path: P
 def test_a_heading_that_wraps_still_keeps_three_lines_under_it() -> None:
     from reportlab.lib.styles import ParagraphStyle
 
-    from dealgen.book import _Heading
+    from dealgen.publish.book import _Heading
 
     style = ParagraphStyle("h", fontName=register_fonts()[True], fontSize=23, leading=30, spaceAfter=6)
     heading = _Heading("Reading the diagrams and solutions", style, below=81)
@@ -283,7 +288,7 @@ def test_a_short_page_with_large_type_still_takes_every_diagram(tmp_path: Path) 
                      'title = 28\n')
     seeded = read_catalog(SEEDS / "penguin-40.json")
     one = Catalog(seeded.game, seeded.rules, seeded.entries[:1])  # deal 12
-    reader = PdfReader(io.BytesIO(book_pdf(one, load_layout(str(short)), INFO)))
+    reader = PdfReader(io.BytesIO(book_pdf(one, load_layout(str(short)), WALKTHROUGHS)))
     captions = re.findall(r"After move \d+", " ".join(text_of(reader)))
     assert len(captions) >= 3 and min(font_sizes(reader)) >= 7.0 - 1e-3
 
@@ -294,7 +299,7 @@ def test_large_print_solution_diagrams_keep_large_card_indices() -> None:
     from collections import Counter
 
     layout = load_layout("large-print")
-    reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, INFO)))
+    reader = PdfReader(io.BytesIO(book_pdf(catalog(), layout, WALKTHROUGHS)))
     pages = text_of(reader)
     solutions = next(i for i, t in enumerate(pages) if "Solutions" in heads(t))
     sizes = Counter(round(s, 1) for s in font_sizes(reader, range(solutions, len(pages))))
@@ -394,7 +399,7 @@ def test_the_running_foot_stays_clear_of_the_trim_and_the_text(name: str) -> Non
 def test_small_type_never_goes_under_the_least_body_size(tmp_path: Path) -> None:
     """Notes, "Solution on page N" and the running foot are 85% of the body, but with the
     least body (7 pt) they stay at 7 pt; they once printed at 5.95."""
-    from dealgen.book import _Styles
+    from dealgen.publish.book import _Styles
 
     path = tmp_path / "tiny.toml"
     path.write_text(Path(load_layout("a5").source).read_text().replace("body = ", "body = 7 #"))
@@ -531,7 +536,7 @@ def test_a_puzzles_head_fits_its_cell_or_the_layout_is_refused(tmp_path: Path) -
     that the layout is refused, naming the texts (they once ran into the next puzzle)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from dealgen.book import SHRINK_MIN, _side_by_side
+    from dealgen.publish.book import SHRINK_MIN, _side_by_side
 
     register_fonts()
     layout = load_layout("letter-4up")

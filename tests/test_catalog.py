@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from dealgen.catalog import Catalog, Entry, parse_catalog, read_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
+from dealgen.publish.catalog import Catalog, Entry, parse_catalog, read_catalog, verify_catalog, write_catalog
 from dealgen.solution import read_solution
 
 from .conftest import DATA
@@ -63,9 +63,12 @@ def test_gate_writes_nothing_when_a_solution_fails(tmp_path: Path) -> None:
     (lambda d: d["deals"][0].update(deal="x"), "deals entry 1: 'deal' must be a whole number (not in quotes), not \"x\""),
     (lambda d: d["deals"][0].update(deal="1"), "deals entry 1: 'deal' must be a whole number (not in quotes), not \"1\""),
     (lambda d: d["deals"][0].update(deal=-1), "deals entry 1: deal number -1 is out of range"),
-    (lambda d: d["deals"][0]["metrics"].update(max_cells="2"), "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not \"2\""),
-    (lambda d: d["deals"][0]["metrics"].update(max_cells=True), "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not true"),
-    (lambda d: d["deals"][0]["metrics"].update(max_cells=-3), "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not -3"),
+    (lambda d: d["deals"][0]["metrics"].update(max_cells="2"),
+     "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not \"2\""),
+    (lambda d: d["deals"][0]["metrics"].update(max_cells=True),
+     "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not true"),
+    (lambda d: d["deals"][0]["metrics"].update(max_cells=-3),
+     "deals entry 1 (deal 1): metric 'max_cells' must be a number, 0 or more, not -3"),
     (lambda d: d["deals"][1]["solution"].insert(0, "9z"), "deals entry 2 (deal 617): move 1: '9z'"),
     (lambda d: d.update(rules="loose"), "unknown rule set 'loose'"),
     (lambda d: d.update(title=None), "'title' must be text, not null"),

@@ -40,7 +40,7 @@ def _audit(state, budget: int = REFEREE_BUDGET):
     return audit(state.beak, state.columns, state.cells, state.home, state.rules, budget)
 
 
-# The smallest position found that exposes the unsound rule (see docs/solver.md): deal 8602
+# The smallest position found that exposes the unsound rule (see docs/reference/solver.md): deal 8602
 # (parlett) after the first nine moves of its solution, reduced while the old solver still
 # failed on it: the beak (KS) in cell g, every cell full. The old solver sent a beak in a
 # cell home at once; every win moves it onto the AS (g3) and later parks the QS on it.
@@ -189,7 +189,7 @@ def test_scan_lines_and_summary_carry_certification(tmp_path) -> None:
 
 
 def test_catalog_entries_say_certified_and_refuse_false(tmp_path) -> None:
-    from dealgen.catalog import parse_catalog
+    from dealgen.publish.catalog import parse_catalog
 
     shipped = json.loads((ROOT / "seeds" / "penguin-40.json").read_text(encoding="utf-8"))
     entry = shipped["deals"][0]

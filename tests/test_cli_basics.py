@@ -498,7 +498,7 @@ def test_positions_with_unicode_digits_or_long_lines_are_one_line_errors(tmp_pat
     """'²' is a digit to str.isdigit() but not to int(): it used to end in a traceback."""
     text = CliRunner().invoke(main, ["deal", game, "1"]).output
     key = line.split(":")[0]
-    lines = [line if key != line and l.startswith(key + ":") else l for l in text.splitlines()]
+    lines = [line if key != line and row.startswith(key + ":") else row for row in text.splitlines()]
     if key == line:
         lines.append(line)
     elif line not in lines:

@@ -1,5 +1,5 @@
 """The compiled search core against its pure-Python twin: the same search, so the same
-verdicts, moves and metrics, to the last position counted (docs/solver.md)."""
+verdicts, moves and metrics, to the last position counted (docs/reference/solver.md)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from dealgen.solve import core, solve_deal, solve_position
 from dealgen.solve.penguin import RULE_CODES, PenguinProblem, compiled_search, shorten_python, simulate
 from dealgen.solve.search import best_first
 
+from .conftest import position
 from .penguin_endgames import build
 from .test_certify import BEAK_IN_A_CELL
 from .test_solver import HOPELESS
-from .conftest import position
 
 CORE = core.built()
 needs_core = pytest.mark.skipif(CORE is None, reason="the compiled core is not built")
@@ -50,7 +50,7 @@ def test_deals_search_alike(rules, deals) -> None:
 def test_deals_solve_alike(monkeypatch, rules, deals) -> None:
     # the whole result: verdict, moves (after shortening), every metric, the engine's replay
     for deal in deals:
-        python, compiled = both(monkeypatch, lambda: solve_deal("penguin", deal, rules, grade=False).record())
+        python, compiled = both(monkeypatch, lambda deal=deal: solve_deal("penguin", deal, rules, grade=False).record())
         assert compiled == python, (rules, deal)
 
 
@@ -59,14 +59,14 @@ def test_deals_solve_alike(monkeypatch, rules, deals) -> None:
 def test_grading_alike(monkeypatch, rules, deals) -> None:
     # grading solves again with fewer cells (min_cells, min_cells_states): the same search
     for deal in deals:
-        python, compiled = both(monkeypatch, lambda: solve_deal("penguin", deal, rules, grade=True).record())
+        python, compiled = both(monkeypatch, lambda deal=deal: solve_deal("penguin", deal, rules, grade=True).record())
         assert compiled == python, (rules, deal)
         assert "min_cells" in compiled["metrics"] and compiled["grade"] is not None
 
 
 @needs_core
 def test_a_catalog_is_byte_identical(monkeypatch) -> None:
-    from dealgen.generate import select_graded
+    from dealgen.publish.generate import select_graded
 
     mix = {"easy": 1, "medium": 1, "hard": 1}
     python, compiled = both(monkeypatch, lambda: select_graded("penguin", "parlett", mix, start=1, jobs=1).catalog.dumps())
@@ -115,7 +115,7 @@ def test_midgame_positions_search_alike() -> None:
 def test_certification_positions_alike(monkeypatch, text) -> None:
     for rules in ("parlett", "supermove", "single"):
         state = replace(PENGUIN.from_text(text), rules=rules)
-        python, compiled = both(monkeypatch, lambda: solve_position("penguin", state, grade=False).record())
+        python, compiled = both(monkeypatch, lambda state=state: solve_position("penguin", state, grade=False).record())
         assert compiled == python
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from dealgen.deals import MAX_DEAL
 from dealgen.errors import CheckFailed, InputError
-from dealgen.generate import candidates, even_mix, parse_mix, select, unfilled
+from dealgen.publish.generate import candidates, even_mix, parse_mix, select, unfilled
 
 GRADES = ("easy", "medium", "hard", "expert")
 
@@ -93,8 +93,8 @@ def test_candidates_are_reproducible() -> None:
 def test_generate_is_reproducible_and_verified(tmp_path) -> None:
     from click.testing import CliRunner
 
-    from dealgen.catalog import read_catalog
     from dealgen.cli import main
+    from dealgen.publish.catalog import read_catalog
 
     runner = CliRunner()
     outputs = []

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 import dealgen.grade as grade
 from dealgen.cli import main
-from dealgen.grade import BANDS, GRADES, calibration, effort_score, grade_metrics, grade_of, read_calibration
+from dealgen.grade import BANDS, GRADES, effort_score, grade_metrics, grade_of, read_calibration
+from dealgen.scan import calibration
 
 
 def record(deal: int, **metrics) -> dict:

@@ -47,7 +47,7 @@ def test_graded_book_for_the_rule_set(game: str, rules: str, tmp_path: Path) -> 
 
 def test_selection_uses_the_calibration_budget_by_default() -> None:
     # free deals are graded with the budget their cut points were measured with, not the solver's default
-    from dealgen.generate import select_graded
+    from dealgen.publish.generate import select_graded
 
     assert load_calibration("idiots-delight", "free")["max_states"] == 20_000
     grade = solve_deal("idiots-delight", 6, "free", max_states=20_000).grade

@@ -14,8 +14,8 @@ from dealgen.errors import IllegalMove, InputError
 from dealgen.games import get_game
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
 from dealgen.games.pack_n_stack import PASS, SQUARE_NAMES, PnsMove, PnsState, pile_fault
-from dealgen.pns.players import make_player, play_game
 from dealgen.solution import parse_solution
+from dealgen.solve.pack_n_stack.players import make_player, play_game
 from dealgen.verify import replay
 
 

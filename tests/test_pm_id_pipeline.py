@@ -153,7 +153,7 @@ def test_pm_books_print_deals_that_go_round_forever(tmp_path: Path) -> None:
     answers, each solution's heading gives the answer, and every record replays as claimed."""
     from pypdf import PdfReader
 
-    from dealgen.catalog import read_book_catalog, verify_catalog
+    from dealgen.publish.catalog import read_book_catalog, verify_catalog
 
     book = tmp_path / "pm.pdf"
     result = run("book", "--game", "perpetual-motion", "--count", "8", "--jobs", "1", "-o", str(book))
@@ -171,7 +171,7 @@ def test_pm_books_print_deals_that_go_round_forever(tmp_path: Path) -> None:
 
 
 def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     won = solve_deal("perpetual-motion", WON_DEAL)
     cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
@@ -198,9 +198,11 @@ def test_a_catalog_entry_must_end_as_it_claims(tmp_path: Path) -> None:
 
 def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     """Perpetual Motion records run to thousands of moves: the checkpoint files are padded
-    alike so they sort in the order of play, and the overview sheet is drawn at a resolution
-    that keeps it within the PNG size limit instead of failing."""
+    alike so they sort in the order of play, and the overview sheet tells the record pass by
+    pass (what each discarded), not in thousands of tokens, so it stays a sheet; one too tall
+    for a resolution is drawn at a lower one instead of failing."""
     from dealgen.render.png import MAX_SIDE, fitting_dpi, image_size
+    from dealgen.render.scene import Scene
     from dealgen.render.walkthrough import build_walkthrough, walkthrough_pngs
 
     wt = build_walkthrough(solve_deal("perpetual-motion", CYCLING_DEAL, grade=False).to_solution())
@@ -210,9 +212,13 @@ def test_a_long_walkthrough_as_pngs_sorts_and_fits() -> None:
     assert wt.moves >= 1000 and sorted(moves) == [moves[afters.index(a)] for a in sorted(afters)]
     assert wt.what == "the play"  # deal 3 cycles: a record of play, not a solution
     overview = scenes["perpetual-motion-3-overview.png"]
-    assert max(image_size(overview, 300)) > MAX_SIDE  # too tall at the default resolution
-    dpi = fitting_dpi(overview, 300)
-    assert dpi < 300 and max(image_size(overview, dpi)) <= MAX_SIDE
+    lines = [t.text for t in overview.texts() if t.text.startswith("Pass")]
+    assert any("discarded (" in line for line in lines) and len(lines) < 60
+    assert all(t.text not in ("d", "g") for t in overview.texts())  # no token listing
+    assert image_size(overview, 150)[1] < 4 * 2400  # pages of at most 2,400 px: overview_pages
+    tall = Scene(overview.width, overview.height * 5)
+    dpi = fitting_dpi(tall, 300)
+    assert dpi < 300 and max(image_size(tall, dpi)) <= MAX_SIDE
     assert fitting_dpi(scenes[moves[0]], 300) == 300
 
 
@@ -244,7 +250,7 @@ def test_a_failure_under_default_rules_says_so(tmp_path: Path) -> None:
 def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
     """A book prints "comes out in 120 passes" from the catalog's metrics: verify checks each
     figure the replay settles, so a doctored one fails (exit 1) instead of being printed."""
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     won = solve_deal("perpetual-motion", WON_DEAL)
     good = Entry(won.deal, won.grade, won.percentile, won.metrics, won.moves)
@@ -260,7 +266,7 @@ def test_figures_the_replay_settles_must_match(tmp_path: Path) -> None:
 
 
 def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     cycles = solve_deal("perpetual-motion", CYCLING_DEAL)
     path = tmp_path / "c.json"
@@ -280,7 +286,7 @@ def test_a_cycles_figures_must_match_too(tmp_path: Path) -> None:
 def test_every_figure_the_replay_settles_is_checked(tmp_path: Path, game, rules, deal, keys) -> None:
     """The solver's counts along the line too (grade inputs): a doctored one fails, one left
     out claims nothing; a metric the game's solver never writes is refused as unreadable."""
-    from dealgen.catalog import Catalog, Entry
+    from dealgen.publish.catalog import Catalog, Entry
 
     solved = solve_deal(game, deal, rules)
     path = tmp_path / "c.json"

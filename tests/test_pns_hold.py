@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
 from dealgen.games.pack_n_stack import SQUARE_NAMES
-from dealgen.pns import prove as prove_mod
-from dealgen.pns.hold import _free_packs, _shuttle, holds
-from dealgen.pns.prove import Prover
-from dealgen.pns.race import ALL, lower_bound, on_course, suit_piles
+from dealgen.solve.pack_n_stack import prove as prove_mod
+from dealgen.solve.pack_n_stack.hold import _free_packs, _shuttle, holds
+from dealgen.solve.pack_n_stack.prove import Prover
+from dealgen.solve.pack_n_stack.race import ALL, lower_bound, on_course, suit_piles
 
 from .test_pack_n_stack import pos
 

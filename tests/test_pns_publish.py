@@ -14,18 +14,18 @@ from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
-from dealgen.book import BookInfo, book_pdf
-from dealgen.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
 from dealgen.cli import main
-from dealgen.cli.publish_cmds import _problem_day_files
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
-from dealgen.layout import load_layout
-from dealgen.pns.kit import GRADE_BY_STARS
-from dealgen.pns.lines import solution_lines
-from dealgen.pns.players import greedy_move
-from dealgen.pns.problems import stars_for
-from dealgen.pns.strategy import count_nodes, parse_strategy, winner_shifts
+from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
+from dealgen.publish.layout import load_layout
+from dealgen.solve import problem_kit
+from dealgen.solve.pack_n_stack.kit import GRADE_BY_STARS
+from dealgen.solve.pack_n_stack.lines import solution_lines
+from dealgen.solve.pack_n_stack.players import greedy_move
+from dealgen.solve.pack_n_stack.problems import stars_for
+from dealgen.solve.pack_n_stack.strategy import count_nodes, parse_strategy, winner_shifts
 
 from .conftest import DATA
 from .pdfcheck import colour_operations
@@ -142,7 +142,7 @@ def test_a_grade_that_its_stars_do_not_make_is_bad_input(tmp_path: Path, changes
 
 
 def test_the_greedy_star_needs_a_greedy_pack_that_loses():
-    from dealgen.pns.kit import check_claims
+    from dealgen.solve.pack_n_stack.kit import check_claims
 
     good = entry()
     assert good.metrics["greedy_fails"] and check_claims(good, "t") is None
@@ -191,7 +191,8 @@ def test_catalog_errors_name_the_entrys_strategy_line():
     (lambda d: d["position"].__setitem__(3, "to move: blue"), "deals entry 1 (deal 26) position, line 4: to move must be red or black"),
     (lambda d: d.update(strategy=[]), "deals entry 1 (deal 26): 'strategy' must be a non-empty list"),
     (lambda d: d["strategy"].__setitem__(1, "  blue a1-a2"), "deals entry 1 (deal 26), strategy line 2: a tree line reads"),
-    (lambda d: d["metrics"].update(packet_moves="1"), "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not \"1\""),
+    (lambda d: d["metrics"].update(packet_moves="1"),
+     "deals entry 1 (deal 26): metric 'packet_moves' must be a whole number, 0 or more, not \"1\""),
     (lambda d: d["metrics"].update(greedy_fails=0), "deals entry 1 (deal 26): metric 'greedy_fails' must be true or false, not 0"),
     (lambda d: d["metrics"].update(packet_movs=d["metrics"].pop("packet_moves")),
      "deals entry 1 (deal 26) metrics: unknown field 'packet_movs' (the fields known here: winning_first_moves, "),
@@ -233,7 +234,8 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])
     assert f"Puzzle 1: Black to play and win in 5, {entry().grade}" in back
-    assert "1. Black d3>d4; whatever Red plays" in back and "2-5. Black plays b4-d4" in back
+    assert "1. Black d3>d4; Red\u2019s reply does not matter" in back  # the book's words (publish/problems.py)
+    assert "2-5. Black races: b4-d4, c5-d5, d5-d1, d1-e1, one a turn, and wins." in back
     assert colour_operations(reader) == []  # the 6x9 preset is mono
     assert read_book_catalog(out) == replace(cat, title=title)  # the title given travels with the catalog
     verified = CliRunner().invoke(main, ["verify", str(out)])
@@ -243,10 +245,17 @@ def test_a_small_book_end_to_end(tmp_path: Path):
 
 
 def test_daily_files_of_a_problem(tmp_path: Path):
-    files = _problem_day_files(GAME, dt.date(2026, 11, 23), entry(), mono=False)
+    from dealgen.publish.dayfiles import day_files
+    from dealgen.publish.days import Day
+    from dealgen.publish.theme import DEFAULT
+
+    files = day_files(Day(dt.date(2026, 11, 23), GAME, "parlett", entry().grade, entry=entry()), DEFAULT)
     stem = "pack-n-stack-2026-11-23"
-    assert sorted(files) == sorted(f"{stem}{s}" for s in ("-square.png", "-wide.png", "-solution.pdf",
-                                                          "-solution.png", "-strategy.txt", ".json"))
+    assert sorted(files) == sorted(f"{stem}{s}" for s in (
+        "-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-solution.png", "-strategy.txt", ".json",
+        "-square.alt.txt", "-wide.alt.txt", "-answer.alt.txt", "-solution.alt.txt", "-caption.txt",
+        "-answer-caption.txt"))
+    assert "Black wins in 5 turns" in files[f"{stem}-answer.alt.txt"].decode()
     strategy = tmp_path / f"{stem}-strategy.txt"  # the whole strategy, which anyone can verify
     strategy.write_bytes(files[f"{stem}-strategy.txt"])
     verified = CliRunner().invoke(main, ["verify", str(strategy)])
@@ -296,7 +305,8 @@ def _main_line(lines) -> list[tuple[list[str], list[str] | None]]:
         if race:
             turns += [([m], None) for m in race[1].replace(" and ", ", ").split(", ")]
             continue
-        m = re.match(r"^\d+\. \w+ (\S+?)(?: and wins\.|; whatever \w+ plays .*|; \w+ (\S+)(?: \((?:forced|or (.*), answered alike)\))?)?$", line)
+        m = re.match(r"^\d+\. \w+ (\S+?)(?: and wins\.|; whatever \w+ plays .*|"
+                     r"; \w+ (\S+)(?: \((?:forced|or (.*), answered alike)\))?)?$", line)
         assert m, line
         replies = None if "whatever" in line else [m[2], *(m[3] or "").replace(" or ", ", ").split(", ")] if m[2] else []
         turns.append(([m[1]], [r for r in replies if r] if replies is not None else None))
@@ -336,7 +346,7 @@ def test_a_solution_cut_short_names_the_strategy_file():
     from dealgen.render.problem import deeper
 
     state = entry().state(GAME, GAME.default_rules)
-    question, lines, _ = GAME.problem_kit().solution(entry().strategy_text(GAME), "pns-26")
+    question, lines, _ = problem_kit(GAME).solution(entry().strategy_text(GAME), "pns-26")
     more = deeper("pack-n-stack-2026-11-23-strategy.txt")
     text = PdfReader(io.BytesIO(problem_pdf_bytes(GAME, state, question, lines[:2], more))).pages[0].extract_text()
     assert "pack-n-stack-2026-11-23-strategy.txt" in " ".join(text.split())

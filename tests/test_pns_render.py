@@ -13,16 +13,16 @@ from pypdf import PdfReader
 
 from dealgen.cli import main
 from dealgen.games import get_game
-from dealgen.pns.strategy import parse_strategy
 from dealgen.render.pdf import pdf_bytes
 from dealgen.render.png import png_bytes
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.render.scene import CardFace, SuitShape
 from dealgen.solution import read_solution
+from dealgen.solve.pack_n_stack.strategy import parse_strategy
 
 from .conftest import DATA
-from .test_pns_strategy import SUITS_ROW
 from .pdfcheck import colour_operations, embedded, fonts_of
+from .test_pns_strategy import SUITS_ROW
 
 GAME = get_game("pack-n-stack")
 STRATEGY = DATA / "pns-26-strategy.txt"
@@ -252,7 +252,7 @@ def test_wrapping_keeps_the_games_name_on_one_line():
     lines = wrap(text, 20, width, True)
     assert lines[0] == "Pack\u00a0\u2019n\u2019\u00a0Stack" and len(lines) > 2
     assert wrap("a\tb  c", 10, 1000) == ["a b c"]
-    from dealgen.daily import day_words  # a date breaks after its weekday, never inside "4 December 2026"
+    from dealgen.publish.daily import day_words  # a date breaks after its weekday, never inside "4 December 2026"
 
     day = day_words(dt.date(2026, 12, 4))
     assert wrap(day, 20, text_width("Friday 4 December", 20, True), True) == ["Friday", "4\u00a0December\u00a02026"]

@@ -8,16 +8,31 @@ import json
 from click.testing import CliRunner
 
 from dealgen.cli import main
-from dealgen.games.pack_n_stack import PACK_N_STACK as G
-from dealgen.pns.players import greedy_move
-from dealgen.pns.problems import examine
-from dealgen.pns import prove as prove_mod
-from dealgen.pns import race as race_mod
-from dealgen.pns.prove import Prover, prove
 from dealgen.games.pack_n_stack import FOLLOWS, SEES, SQUARE_NAMES, PnsState
-from dealgen.pns.race import (ALL, all_piles, blockable, bound_after, check_certificate, inherit, lower_bound,
-                              min_shifts, on_course, race_loss, race_win, reach, safe_plan, side_plan, suit_piles)
-from dealgen.pns.strategy import format_strategy, parse_strategy, verify_strategy
+from dealgen.games.pack_n_stack import PACK_N_STACK as G
+from dealgen.solve.pack_n_stack import prove as prove_mod
+from dealgen.solve.pack_n_stack import race as race_mod
+from dealgen.solve.pack_n_stack.players import greedy_move
+from dealgen.solve.pack_n_stack.problems import examine
+from dealgen.solve.pack_n_stack.prove import Prover, prove
+from dealgen.solve.pack_n_stack.race import (
+    ALL,
+    all_piles,
+    blockable,
+    bound_after,
+    check_certificate,
+    inherit,
+    lower_bound,
+    min_shifts,
+    on_course,
+    race_loss,
+    race_win,
+    reach,
+    safe_plan,
+    side_plan,
+    suit_piles,
+)
+from dealgen.solve.pack_n_stack.strategy import format_strategy, parse_strategy, verify_strategy
 
 from .conftest import DATA
 from .test_pack_n_stack import pos
@@ -74,7 +89,7 @@ def test_problems_cli_bad_input(tmp_path):
 
 
 def test_problems_interrupted_keeps_what_it_found(tmp_path, monkeypatch):
-    import dealgen.pns.problems as problems
+    import dealgen.solve.pack_n_stack.problems as problems
 
     tree = parse_strategy((DATA / "pns-26-strategy.txt").read_text())
     problem = examine(26, 41, tree.state, max_n=5, seconds=10)
@@ -152,7 +167,7 @@ def test_draw_rules_can_void_a_safe_plan():
 
 
 def test_packet_moves_in_a_race_plan_count_for_the_grade():
-    from dealgen.pns.strategy import Node, winner_shifts
+    from dealgen.solve.pack_n_stack.strategy import Node, winner_shifts
 
     s = _shift_position("c5")
     plan = [m.token for m in race_win(s)]
@@ -170,7 +185,7 @@ def test_opponent_first_plan_refused_when_its_move_could_repeat_a_position():
 def test_problems_print_best_first_by_stars():
     """`dealgen problems` lists more stars first, as catalogs grade problems: a single winning
     first move alone no longer puts a two-star problem before a five-star one."""
-    from dealgen.pns.problems import BIG_PROOF, Problem
+    from dealgen.solve.pack_n_stack.problems import BIG_PROOF, Problem
 
     def problem(first_moves, greedy_fails, packets, n, proof):
         return Problem(1, 40, None, n, first_moves, "a1-a2", greedy_fails, packets, proof, None)
@@ -471,7 +486,7 @@ def test_a_strategy_is_built_from_the_proof_without_searching_again():
     """build_tree takes at each turn a move the proof's table already shows winning; taking the
     first winning move in move order refuted every earlier move first (deal 12's stock-out: new
     searches, and a strategy of 60,379 moves instead of 1,031)."""
-    from dealgen.pns.strategy import build_tree
+    from dealgen.solve.pack_n_stack.strategy import build_tree
 
     state = _stock_out(12)
     prover = Prover(max_nodes=1_000_000)
@@ -489,7 +504,7 @@ def test_first_moves_not_settled_in_time_leave_the_problem_ungraded(monkeypatch)
     """Finding every winning first move means refuting the others; given no time for that, the
     problem names the first move found, claims neither its greedy sign nor its stars, and
     `examine` (which grades what it finds) leaves it out."""
-    from dealgen.pns.problems import problem_of
+    from dealgen.solve.pack_n_stack.problems import problem_of
 
     state = _stock_out(40)
     problem = problem_of(40, 0, state, prove(state), seconds=1e-9)
@@ -499,7 +514,7 @@ def test_first_moves_not_settled_in_time_leave_the_problem_ungraded(monkeypatch)
     assert "the greedy pack d4-e4 not settled" in problem.signs()
     assert problem_of(40, 0, state, prove(state)).first_moves_complete  # with no time limit
     # the win proved with no time limit, the other first moves given none
-    from dealgen.pns import problems as problems_mod
+    from dealgen.solve.pack_n_stack import problems as problems_mod
     monkeypatch.setattr(problems_mod, "prove", lambda s, limit, seconds, max_nodes: prove(s, limit, None, max_nodes))
     assert examine(40, 0, state, max_n=15, seconds=None) is not None
     assert examine(40, 0, state, max_n=15, seconds=1e-9) is None

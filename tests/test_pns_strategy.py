@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.games.pack_n_stack import PACK_N_STACK as G
-from dealgen.pns.strategy import is_strategy, parse_strategy, verify_strategy
+from dealgen.solution import is_strategy
+from dealgen.solve.pack_n_stack.strategy import parse_strategy, verify_strategy
 
 from .conftest import DATA
 

@@ -20,12 +20,12 @@ from dealgen.cards import CARDS, SUITS
 from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.games.penguin import PENGUIN, PenguinState
+from dealgen.render import penguin as penguin_render
 from dealgen.render.fonts import PDF_NAMES, printed, text_width
 from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.png import png_bytes, render_image
 from dealgen.render.registry import DiagramOptions, position_scene, renderer
 from dealgen.render.scene import SUIT_PATHS, CardFace, Rect, Scene, Slot, Text
-from dealgen.render import penguin as penguin_render
 
 from .pdfcheck import colour_operations, embedded, fonts_of, page_images
 

@@ -14,13 +14,12 @@ from PIL import Image
 from pypdf import PdfReader
 
 from dealgen.cli import main
-from dealgen.catalog import read_catalog
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
-from dealgen.render.pdf import register_fonts, walkthrough_pdf_bytes
+from dealgen.publish.catalog import read_catalog
+from dealgen.render.pdf import register_fonts, walkthrough_flowables, walkthrough_pdf_bytes
 from dealgen.render.penguin import beak_free
-from dealgen.render.walkthrough import (build_walkthrough, checkpoint_scene, overview_scene, walkthrough_flowables,
-                                        walkthrough_pngs)
+from dealgen.render.walkthrough import build_walkthrough, checkpoint_scene, overview_scene, walkthrough_pngs
 from dealgen.solution import read_solution
 
 from .pdfcheck import colour_operations, embedded, fonts_of, page_images
@@ -136,7 +135,6 @@ def checkpoint_flowables(story: list) -> list:
 
 
 def test_pdf_walkthrough(wt1):
-    from dealgen.render.penguin import carried
 
     data, diagrams = walkthrough_pdf_bytes(wt1)
     reader = PdfReader(io.BytesIO(data))
@@ -157,9 +155,9 @@ def test_pdf_walkthrough(wt1):
     drawn = [int(m) for m in re.findall(r"After move (\d+)", text)]
     assert drawn == sorted(set(drawn)) and diagrams == len(drawn) + 1  # and the deal
     words = " ".join(text.split())  # headings wrap
-    for cp in shown[1:]:  # each milestone named, at its move or carried to a diagram where a page had room
-        for reason in filter(None, cp.reasons):
-            assert f"After move {cp.after}: {reason}" in words or carried(reason, cp.after) in words, reason
+    for cp in shown[1:]:  # each milestone named by the diagram at its own move (they once waited for room)
+        if any(cp.reasons):
+            assert f"After move {cp.after}: {', '.join(filter(None, cp.reasons))}" in words, cp.reasons
     # every card home is not drawn: the ending line says it
     assert f"After move {last.after}" not in text and f"Solved in {wt1.moves} moves." in text
     assert colour_operations(reader)
@@ -431,10 +429,11 @@ def test_a_failed_walkthrough_leaves_no_empty_folder(tmp_path: Path) -> None:
     assert result.exit_code == 0 and any((tmp_path / "a" / "b").glob("penguin-1-move-*.png"))
 
 
-def test_a_page_without_room_for_a_diagram_takes_the_steps_first(wt1):
-    """Where the space left cannot take a checkpoint's diagram even drawn smaller, the steps fill
-    it and the diagram follows atop the next page, showing the position there; its reason names
-    the move it came at. Nothing is lost or repeated."""
+def test_a_diagram_without_room_opens_the_next_page_at_its_own_move(wt1):
+    """Where the space left cannot take a checkpoint's diagram even drawn smaller, the page ends
+    there and the diagram opens the next one, showing the board at the move its caption names
+    (diagrams once waited while the steps went on, and showed the board moves later). Nothing
+    is lost or repeated."""
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import SimpleDocTemplate, Spacer
 
@@ -446,9 +445,8 @@ def test_a_page_without_room_for_a_diagram_takes_the_steps_first(wt1):
                 if isinstance(f, WalkthroughFlow))
     start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.after == 31)
     assert flow.items[start].reasons == (("column 6 emptied", 31),)
-    later = [item for item in flow.items[start + 1:] if not isinstance(item, Mark)]
-    section = WalkthroughFlow([flow.items[start], *later[:9]], flow.drawn)  # the mark and steps 32-40
-    numbers = list(range(32, 41))
+    before = [item for item in flow.items[:start] if not isinstance(item, Mark)][-4:]  # steps 28-31
+    later = [item for item in flow.items[start + 1:] if not isinstance(item, Mark)][:9]  # steps 32-40
 
     def numbered(text: str) -> list[int]:
         lines = [line.strip() for line in text.splitlines()]
@@ -456,25 +454,34 @@ def test_a_page_without_room_for_a_diagram_takes_the_steps_first(wt1):
 
     frame = 648 - 37 - 37.4
     buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 70), section], canvasmaker=make_canvas)
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 120), WalkthroughFlow(
+        [*before, flow.items[start], *later], flow.drawn)], canvasmaker=make_canvas)
     first, second = (page.extract_text() for page in PdfReader(buffer).pages)
-    taken = numbered(first)
-    assert 3 <= len(taken) <= 6 and taken == numbers[:len(taken)]  # the page filled with steps
-    assert second.startswith(f"After move {taken[-1]}: column 6 emptied at move 31")
-    assert numbered(second) == numbers[len(taken):]
+    assert numbered(first) == [28, 29, 30, 31] and "After move" not in first  # the steps up to the milestone
+    assert second.startswith("After move 31: column 6 emptied") and numbered(second) == list(range(32, 41))
+    # a flow that opens with a diagram and has no room for it at all goes whole to the next page
+    buffer = io.BytesIO()
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 70), WalkthroughFlow(
+        [flow.items[start], *later], flow.drawn)], canvasmaker=make_canvas)
+    first, second = (page.extract_text() for page in PdfReader(buffer).pages)
+    assert not numbered(first) and second.startswith("After move 31: column 6 emptied")
     # with room for the diagram, nothing moves
     buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, **FRAME_6X9).build([section], canvasmaker=make_canvas)
-    only = PdfReader(buffer).pages[0].extract_text()
-    assert only.startswith("After move 31: column 6 emptied") and numbered(only) == numbers
-    # a diagram waits WAIT steps at most: with room for more steps and none for it, the page ends there
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, frame - 230), WalkthroughFlow([flow.items[start], *later[:20]],
-                                                                                         flow.drawn)],
+    SimpleDocTemplate(buffer, **FRAME_6X9).build([WalkthroughFlow([flow.items[start], *later], flow.drawn)],
                                                  canvasmaker=make_canvas)
-    first, second = (page.extract_text() for page in PdfReader(buffer).pages)
-    assert numbered(first) == list(range(32, 32 + WalkthroughFlow.WAIT)) and "After move" not in first
-    assert second.startswith(f"After move {31 + WalkthroughFlow.WAIT}: column 6 emptied at move 31")
+    only = PdfReader(buffer).pages[0].extract_text()
+    assert only.startswith("After move 31: column 6 emptied") and numbered(only) == list(range(32, 41))
+
+
+def test_no_diagram_of_a_nearly_empty_board(wt1):
+    """A Penguin walkthrough draws no diagram on the way with fewer than 13 cards left in play
+    (the closing one once showed two to four cards on half a page)."""
+    from dealgen.render.penguin import NEARLY_EMPTY
+
+    for i, cp in enumerate(wt1.checkpoints):
+        if wt1.pictured(i) and cp.after:
+            assert 52 - cp.state.cards_home >= NEARLY_EMPTY, cp
+
 
 
 def test_a_long_caption_wraps_inside_its_image(wt1):
@@ -491,49 +498,3 @@ def test_a_long_caption_wraps_inside_its_image(wt1):
     texts = [item for item in scene.items if isinstance(item, Text)]
     assert all(t.x + t.width <= scene.width for t in texts)
     assert sum(t.bold and t.size == 11 for t in texts) >= 2  # the caption took two lines
-
-
-def test_a_waiting_diagram_stops_at_the_next_milestone(wt1):
-    """A milestone reached while a diagram waits joins it and ends the page: the diagram opens
-    the next page at the milestone's own move, not later (it once came two moves from the end)."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import SimpleDocTemplate, Spacer
-
-    from dealgen.render.pdf import Mark, WalkthroughFlow, make_canvas
-
-    register_fonts()
-    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
-    flow = next(f for f in walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
-                if isinstance(f, WalkthroughFlow))
-    start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.after == 64)
-    assert flow.items[start + 5] == Mark(68, (("column 2 emptied", 68),))  # four steps on, another milestone
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, 648 - 37 - 37.4 - 150),
-                                                  WalkthroughFlow(flow.items[start:start + 12], flow.drawn)],
-                                                 canvasmaker=make_canvas)
-    first, second = (page.extract_text() for page in PdfReader(buffer).pages[:2])
-    assert "After move" not in first and [f"{n}. " in first for n in range(65, 70)] == [True] * 4 + [False]
-    assert " ".join(second.split()).startswith("After move 68: column 7 emptied at move 64, column 2 emptied")
-
-
-def test_a_periodic_diagram_that_waits_opens_the_next_page(wt1):
-    """A periodic diagram with no room waits like a milestone and opens the next page at the
-    position reached there (it was once dropped: the flow it opened skipped it as "near" itself)."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import SimpleDocTemplate, Spacer
-
-    from dealgen.render.pdf import Mark, WalkthroughFlow, make_canvas
-
-    register_fonts()
-    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9.5, leading=12.8)
-    flow = next(f for f in walkthrough_flowables(wt1, mono=True, body_style=body, max_diagram_height=400)
-                if isinstance(f, WalkthroughFlow))
-    start = next(k for k, item in enumerate(flow.items) if isinstance(item, Mark) and item.reasons[0][0] == "")
-    later = [item for item in flow.items[start + 1:] if not isinstance(item, Mark)][:6]
-    buffer = io.BytesIO()
-    SimpleDocTemplate(buffer, **FRAME_6X9).build([Spacer(1, 648 - 37 - 37.4 - 70), WalkthroughFlow(
-        [flow.items[start], *later], flow.drawn)], canvasmaker=make_canvas)
-    first, second = (page.extract_text() for page in PdfReader(buffer).pages[:2])
-    taken = [int(n) for n in re.findall(r"^\s*(\d+)\. ", first, re.M)]
-    assert taken and "After move" not in first
-    assert second.startswith(f"After move {taken[-1]}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import sys
@@ -106,6 +107,21 @@ def note(text: str, nl: bool = True) -> None:
         click.echo(text, err=True, nl=nl)
     except OSError:
         pass
+
+
+class _NoteHandler(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        note(f"dealgen: note: {record.getMessage()}")
+
+
+def show_library_notes() -> None:
+    """What the library tells the user as it works (its logger "dealgen": a stale temporary
+    file removed, say), as note() lines; once, however often the command line runs."""
+    logger = logging.getLogger("dealgen")
+    if not any(isinstance(handler, _NoteHandler) for handler in logger.handlers):
+        logger.addHandler(_NoteHandler())
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 class ProgressLine:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..games import GAMES
-from . import main
+from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 
@@ -39,7 +39,7 @@ def deal(game, number: int, rules: str | None, fmt: str, after: int, solution_pa
     """Print deal NUMBER of GAME (PySolFC's numbering, 0 to 10^20), or the position after
     --after moves of a solution: a position file that `render --position` draws and, for
     Pack 'n' Stack once the stock is empty, `prove` reads."""
-    from .render_cmds import follow
+    from ..solve.positions import follow
 
     formats = ["text", "unicode", "json", *game.export_formats()]
     fmt = fmt.strip().lower()

@@ -6,12 +6,12 @@ import sys
 
 import click
 
-from ..catalog import MAX_GOAL
 from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, output_folder, planned_folder, write_atomic
-from ..solution import Solution
+from ..fileio import check_writable, made_folder, planned_folder, write_atomic
 from ..scan import parse_range
-from . import main
+from ..solution import Solution
+from ..solve.pack_n_stack.strategy import MAX_GOAL
+from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, finite_seconds, named, note
 
 
@@ -33,7 +33,7 @@ def _pns_only(game, command: str) -> None:
               help="Write the game record here (replay it with `dealgen verify`); default: print it.")
 def play(game, number: int, red: str, black: str, seed: int, output: str | None) -> None:
     """Play deal NUMBER of GAME (pack-n-stack) between two computer players and write the game record."""
-    from ..pns.players import make_player, play_game
+    from ..solve.pack_n_stack.players import make_player, play_game
 
     _pns_only(game, "play")
     players = (make_player(red, seed * 2), make_player(black, seed * 2 + 1))  # fail fast on a bad name
@@ -65,8 +65,8 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
 def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
     """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
-    from ..pns.problems import best_problems
-    from ..pns.strategy import verify_strategy
+    from ..solve.pack_n_stack.problems import best_problems
+    from ..solve.pack_n_stack.strategy import verify_strategy
 
     _pns_only(game, "problems")
     numbers = parse_range(deals)
@@ -91,7 +91,8 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
             continue
         click.echo(problem.summary())
         if folder is not None:
-            write_atomic(output_folder(folder) / f"pns-{problem.deal}-{problem.turn}.txt", text)
+            with made_folder(folder) as made:  # made with the first problem (and gone again if that fails)
+                write_atomic(made / f"pns-{problem.deal}-{problem.turn}.txt", text)
     note(f"{len(found)} problem(s) from {searched} deal(s)")
     if interrupted:
         sys.exit(130)
@@ -133,13 +134,13 @@ def prove_position(game, position: str, max_n: int, seconds: float, output: str 
 
 
 def _prove(game, position: str, max_n: int, seconds: float, output: str | None, as_json: bool) -> None:
-    from ..pns.kit import GRADE_BY_STARS
-    from ..pns.lines import solution_lines
-    from ..pns.problems import problem_of
-    from ..pns.prove import prove
-    from ..pns.race import lower_bound
-    from ..pns.strategy import check_tree, counted, parse_strategy, verdict_lines
-    from .render_cmds import load_position
+    from ..solve.pack_n_stack.kit import GRADE_BY_STARS
+    from ..solve.pack_n_stack.lines import solution_lines
+    from ..solve.pack_n_stack.problems import problem_of
+    from ..solve.pack_n_stack.prove import prove
+    from ..solve.pack_n_stack.race import lower_bound
+    from ..solve.pack_n_stack.strategy import check_tree, counted, parse_strategy, verdict_lines
+    from ..solve.positions import load_position
 
     _pns_only(game, "prove")
     state, _ = load_position(game, position, drawn=False)

@@ -9,10 +9,10 @@ import click
 
 from ..errors import InputError
 from ..fileio import check_writable, write_atomic
-from ..grade import GRADES, calibration, data_path, dumps
-from ..scan import parse_range, scan, summary
+from ..grade import GRADES, data_path, dumps
+from ..scan import calibration, parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
-from . import main
+from .app import main
 from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [

@@ -89,13 +89,6 @@ class Game(ABC, Generic[S, M]):
     # The metrics a catalog entry of the game may state (its solver's); any other is refused.
     metric_names: ClassVar[tuple[str, ...]] = ("solution_length",)
 
-    def problem_kit(self) -> Any:
-        """None for a game whose puzzles are deals (play deal N out; the solution replays from the
-        deal). A game whose puzzles are "to play and win" problems returns the module that
-        finds, verifies and writes out its problems (see ``dealgen.pns.kit``); catalogs, books
-        and daily deals then publish problems for it."""
-        return None
-
     @property
     def default_rules(self) -> str:
         return self.rule_sets[0]

@@ -66,6 +66,13 @@ class IDState:
         return [s[-1] if s else None for s in self.stacks]
 
 
+def _top(tops: list[Card | None], stack: int) -> Card:
+    """The top card of stack ``stack`` (1-4), where a legal move says it is not empty."""
+    card = tops[stack - 1]
+    assert card is not None
+    return card
+
+
 @dataclass(frozen=True, order=True)
 class IDMove:
     """``stacks`` (1-based, ascending): two stacks discard a pair, one stack discards its
@@ -174,12 +181,14 @@ move by the game engine before printing.
             if i == j:
                 raise IllegalMove(f"a pair needs two different stacks, not stack {i} twice")
             a, b = tops[i - 1], tops[j - 1]
+            assert a is not None and b is not None  # (empty stacks refused above)
             if a % 13 != b % 13:
                 raise IllegalMove(f"{a.code} and {b.code} are not a pair: only two cards of one rank are "
                                   "discarded together")
         else:
             (i,) = move.stacks
             card = tops[i - 1]
+            assert card is not None  # (empty stacks refused above)
             if not any(b is not None and b.suit == card.suit and b > card for b in tops):
                 others = [b.code for b in tops if b is not None and b.suit == card.suit and b != card]
                 why = (f"the only other {_suit_name(card)} showing, {', '.join(others)}, is lower" if others
@@ -190,9 +199,7 @@ move by the game engine before printing.
 
     def _what(self, state: IDState, move: IDMove) -> str:
         tops = state.tops()
-        if len(move.stacks) == 2:
-            return f"{tops[move.stacks[0] - 1].code} and {tops[move.stacks[1] - 1].code}"
-        return f"{tops[move.stacks[0] - 1].code}"
+        return " and ".join(_top(tops, s).code for s in move.stacks)
 
     def outcome(self, state: IDState) -> Outcome:
         if state.discarded == 52:
@@ -228,9 +235,9 @@ move by the game engine before printing.
         tops = state.tops()
         if len(move.stacks) == 2:
             i, j = move.stacks
-            return f"discard the pair {tops[i - 1].symbol} {tops[j - 1].symbol} from stacks {i} and {j}"
+            return f"discard the pair {_top(tops, i).symbol} {_top(tops, j).symbol} from stacks {i} and {j}"
         (i,) = move.stacks
-        card = tops[i - 1]
+        card = _top(tops, i)
         higher = [(k, b) for k, b in enumerate(tops, 1) if b is not None and b.suit == card.suit and b > card]
         over = f", lower than {higher[0][1].symbol} on stack {higher[0][0]}" if higher else ""
         return f"discard {card.symbol} from stack {i}{over}"

@@ -17,7 +17,6 @@ piles for good, so earlier positions can never recur): that is all the repetitio
 from __future__ import annotations
 
 import json
-
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Hashable, Iterable, Sequence
@@ -250,11 +249,6 @@ b2 onto the pile on b5; b2>b5 moves the pile on b2 to the empty square b5; pass 
 this book was replayed by the game engine before printing.
 """
 
-    def problem_kit(self) -> Any:
-        from ..pns import kit  # the problem machinery sits on top of the engine
-
-        return kit
-
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PnsState:
         rules = self.check_rules(rules)
@@ -475,7 +469,8 @@ this book was replayed by the game engine before printing.
             lineno, value = fields[f"row {r}"]
             tokens = value.split()
             if len(tokens) != SIZE:
-                raise InputError(located(f"row {r} needs {SIZE} squares (a pile as 3H/7H/QH, bottom first, or - when empty), got {len(tokens)}", source, lineno))
+                raise InputError(located(f"row {r} needs {SIZE} squares (a pile as 3H/7H/QH, bottom first, or - when empty), "
+                                         f"got {len(tokens)}", source, lineno))
             row = []
             for c, token in enumerate(tokens):
                 where = f"square {COLS[c]}{r}"
@@ -537,7 +532,7 @@ this book was replayed by the game engine before printing.
                                      f"not {given}", source))
 
         def card(value: Any, where: str) -> Card:
-            return json_card(value, where, source)  # type: ignore[return-value]
+            return json_card(value, where, source)
 
         rows = data["rows"]
         if not isinstance(rows, list) or len(rows) != SIZE or not all(isinstance(r, list) and len(r) == SIZE for r in rows):

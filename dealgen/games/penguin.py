@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
@@ -180,7 +180,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             home[card.suit] = 1
         layout = [beak] + rest
         columns = tuple(tuple(layout[c::NCOLS]) for c in range(NCOLS))
-        return PenguinState(beak, columns, (None,) * NCELLS, tuple(home), rules, number)
+        return PenguinState(beak, columns, (None,) * NCELLS, cast("tuple[int, int, int, int]", tuple(home)), rules, number)
 
     # -- rules ------------------------------------------------------------------------
     def _run_limit(self, state: PenguinState, target: int) -> int:
@@ -249,6 +249,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
         count = 1
         if dst == HOME:
             wanted = state.next_home(card // 13)
+            assert wanted is not None  # a suit is complete only with every card of it home, none left to move
             if card != wanted:
                 suit = SUIT_NAMES[card.suit]
                 note = " (the beak)" if wanted == state.beak else ""
@@ -326,7 +327,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
         usage = "columns 1-7, flipper cells a-g, foundation h: source then target, e.g. 3a, a5, 3h, 46"
         if len(text) != 2:
             raise InputError(f"'{token}' is not a Penguin move ({usage})")
-        src, dst = text
+        src, dst = text[0], text[1]
         for ch, role in ((src, "source"), (dst, "target")):
             if ch not in COLUMNS + CELLS + HOME:
                 kind = "column" if ch.isdigit() else "cell"

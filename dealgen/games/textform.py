@@ -7,7 +7,7 @@ A position's text form is one ``key: value`` line per pile (``#`` starts a comme
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Literal, overload
 
 from ..cards import CARDS, Card
 from ..deals import parse_deal_number
@@ -89,6 +89,10 @@ def check_json(data: Any, what: str, required: Iterable[str], source: str) -> No
         raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
 
 
+@overload
+def json_card(value: Any, where: str, source: str, nullable: Literal[False] = False) -> Card: ...
+@overload
+def json_card(value: Any, where: str, source: str, nullable: bool) -> Card | None: ...
 def json_card(value: Any, where: str, source: str, nullable: bool = False) -> Card | None:
     """One card code from JSON (or null, where ``nullable``)."""
     if value is None and nullable:

@@ -47,23 +47,26 @@ def position_scene(game: Any, state: PnsState, options: DiagramOptions) -> Scene
     width, st, factor = _geometry(options)
     label = max(MIN_INDEX, 8.0 * st.index_size / NATURAL_INDEX)
     margin, gap, stock_gap = MARGIN * factor, GAP * factor, STOCK_GAP * factor
-    row_labels = max(LABELS * factor, text_width("5", label) + 3)
-    items: list = []
-    y = margin
-    if options.caption:
-        y = _caption(items, game, state, options, pal, margin, width - margin, y, st.index_size, label) + label
-    else:  # the caller sets the caption, but who is to move and who owns which suits belong to the diagram
-        note = max(MIN_INDEX, label + 0.5)
-        y += metrics(True).cap_height * note * 1.2
-        turn = _to_move(game, state) + "  "
-        items.append(Text(margin, y, turn, note, pal.text, bold=True))
-        _sides(items, pal, margin + text_width(turn, note, True), y, note)
-        y += metrics(False).descent * note + label
-
-    size_line = label * 1.45  # the pile size under each card
-    head = label * 1.625
-    grid_top = y + head
-    row_gap = max(3.0, 6.0 * factor)
+    while True:  # under a height budget the labels give way (to 7 pt) before the cards' indices do
+        row_labels = max(LABELS * factor, text_width("5", label) + 3)
+        items: list = []
+        y = margin
+        if options.caption:
+            y = _caption(items, game, state, options, pal, margin, width - margin, y, st.index_size, label) + label
+        else:  # the caller sets the caption, but who is to move and who owns which suits belong to the diagram
+            note = max(MIN_INDEX, label + 0.5)
+            y += metrics(True).cap_height * note * 1.2
+            turn = _to_move(game, state) + "  "
+            items.append(Text(margin, y, turn, note, pal.text, bold=True))
+            _sides(items, pal, margin + text_width(turn, note, True), y, note)
+            y += metrics(False).descent * note + label
+        size_line = label * 1.45  # the pile size under each card
+        grid_top = y + label * 1.625
+        row_gap = max(3.0, 6.0 * factor)
+        squeezed = options.height is None or grid_top + SIZE * (st.w + size_line + row_gap) + margin <= options.height
+        if squeezed or label <= MIN_INDEX:
+            break
+        label = max(MIN_INDEX, label - 0.5)
     if options.height is not None:  # shorten the cards to fit a budget, down to square
         room = (options.height - grid_top - margin) / SIZE - size_line - row_gap
         if room < st.h:
@@ -181,5 +184,6 @@ def _sides(items: list, pal: Palette, x: float, baseline: float, size: float) ->
 
 def legend(game: Any, state: PnsState) -> str:
     return ("Columns a–e run from the left, rows 1–5 from the top. Each pile shows its top card (its head) and "
-            "its size (a card with no size under it is alone); Red owns hearts and diamonds, Black clubs and spades. b2-b5 packs the pile on b2 onto the "
+            "its size (a card with no size under it is alone); Red owns hearts and diamonds, Black clubs and spades. "
+            "b2-b5 packs the pile on b2 onto the "
             "pile on b5; b2>b5 moves the pile on b2 to the empty square b5.")

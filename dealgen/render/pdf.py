@@ -20,16 +20,19 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
-from reportlab.platypus import FrameBreak, Flowable
+from reportlab.platypus import Flowable, FrameBreak
 
 from .. import __version__
 from ..fileio import write_atomic
+from ..solution import Solution
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
-from .scene import CardFace, Color, Group, Line, Path, Rect, Scene, Text, fit
+from .scene import CardFace, Color, Group, Line, Path, Picture, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
+from .walkthrough import DEFAULT_EVERY, Walkthrough, build_walkthrough, suit_text
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 CREATOR = f"dealgen {__version__}"
@@ -142,6 +145,9 @@ def _draw(canvas: Canvas, scene: Scene, ox: float, top: float, s: float, forms: 
             # non-zero winding: a club's overlapping lobes fill as one shape, as in Pillow
             canvas.drawPath(path, stroke=int(item.stroke is not None), fill=int(item.fill is not None),
                             fillMode=FILL_NON_ZERO)
+        elif isinstance(item, Picture):
+            x, y = pt(item.x, item.y + item.h)
+            canvas.drawImage(ImageReader(io.BytesIO(item.data)), x, y, item.w * s, item.h * s, mask="auto")
         elif isinstance(item, Group):
             gx, gy = pt(item.x, item.y)
             _draw(canvas, item.scene, gx, gy, s * item.scale, forms)
@@ -341,10 +347,10 @@ class CheckpointFlowable(Flowable):
         if full > room >= full * (self.MIN_SHARE if least_share is None else least_share):
             self.diagram.wrap_within(avail_width, room)
             smallest = self.diagram.scene.smallest_text()
-            if smallest is not None and smallest * self.diagram.scale < self.MIN_TEXT:
+            if smallest is not None and smallest * self.diagram.scale < self.MIN_TEXT - 1e-6:  # (a scale of 1 - 1e-16 is 1)
                 self.diagram.wrap(avail_width, avail_height)  # it fits only with illegible text: full size
-        self.width = avail_width
-        return avail_width, self.heading_height + self.diagram.height + self.GAP
+        self.width, self.height = avail_width, self.heading_height + self.diagram.height + self.GAP
+        return self.width, self.height
 
     def getSpaceBefore(self) -> float:
         return self.heading.getSpaceBefore()
@@ -370,21 +376,16 @@ class Mark:
 class WalkthroughFlow(Flowable):
     """The checkpoints after the first and the steps between them (``items``: Marks, and
     (paragraph, moves played after it) pairs), laid out page by page. A checkpoint whose
-    diagram the space left cannot take, even drawn smaller, waits: the steps fill the page
-    and the diagram opens the next one, showing the position reached there, its reasons
-    naming the moves they came at, so a page is not left a third blank for want of room. A
-    checkpoint reached meanwhile joins it and ends the page, so the diagram opens the next one at
-    that checkpoint's own move (never more than one interval late); atop a page it waits no more,
-    drawn as small as it must be while its text stays legible. A diagram waits ``WAIT`` steps
-    at most, and a periodic one within ``NEAR`` moves after a diagram that waited is left out. ``drawn(mark)`` makes a
+    diagram the space left cannot take, even drawn smaller, ends the page there and opens the
+    next one, so every diagram shows the board at the move its caption names (diagrams once
+    waited for room while the steps went on, and showed the board five or more moves after
+    the milestone named). Atop a page a diagram is drawn as small as it must be while its text
+    stays legible, and never at a page's foot without its first step. ``drawn(mark)`` makes a
     mark's CheckpointFlowable."""
 
-    NEAR = 5
-    WAIT = 15  # steps at most before a diagram that waits: past them the page ends early instead
-
-    def __init__(self, items: list[Any], drawn: Any, last: int | None = None, opens_page: bool = False) -> None:
+    def __init__(self, items: list[Any], drawn: Any, opens_page: bool = False) -> None:
         super().__init__()
-        self.items, self.drawn, self.last = items, drawn, last  # last: where a diagram that waited stands
+        self.items, self.drawn = items, drawn
         self.opens_page = opens_page  # the rest of a flow, after a frame break
         self._placed = _Placed([])
 
@@ -398,45 +399,32 @@ class WalkthroughFlow(Flowable):
     def _plan(self, avail_width: float, avail_height: float) -> tuple[list[tuple[Flowable, float]], Any]:
         """What this page takes (each flowable with its height) and the flow left for the next (or None)."""
         laid: list[tuple[Flowable, float]] = []
-        used, waiting, waited, last = 0.0, None, 0, self.last
+        used = 0.0
         for k, item in enumerate(self.items):
             if isinstance(item, Mark):
-                periodic = not any(text for text, _ in item.reasons)
-                # (a flow that opens with the diagram that waited draws it: k == 0)
-                if periodic and k > 0 and last is not None and item.after - last < self.NEAR:
-                    continue
-                if waiting is not None:  # reached while one waits: the two make one diagram, which
-                    # waits no further (a diagram at least every N steps): it opens the next page here
-                    waiting = Mark(item.after, waiting.reasons + item.reasons)
-                    return laid, WalkthroughFlow([waiting, *self.items[k + 1:]], self.drawn, waiting.after, True)
                 flowable = self.drawn(item)
                 at_top = self.opens_page and k == 0
                 need = height = self._height(flowable, avail_width, avail_height - used, at_top)
                 following = self.items[k + 1] if k + 1 < len(self.items) else None
                 if isinstance(following, tuple):  # never a diagram at a page's foot without its first step
                     need += self._height(following[0], avail_width, avail_height)
-                if at_top and need > avail_height:  # atop a page it can wait no longer (the next is no larger):
+                if at_top and need > avail_height:  # atop a page it can go no further:
                     # drawn as small as it must be, if its text stays legible
                     step = need - height
                     height = flowable.wrap(avail_width, avail_height - step, least_share=0)[1]
                     need = height + step
-                if used + need <= avail_height:
-                    laid.append((flowable, height))
-                    used += height
-                else:
-                    waiting = item
+                if used + need > avail_height and (laid or not at_top):
+                    return laid, WalkthroughFlow(self.items[k:], self.drawn, True)
+                laid.append((flowable, height))
+                used += height
                 continue
-            paragraph, played = item
+            paragraph, _ = item
             height = self._height(paragraph, avail_width, avail_height)
-            if used + height > avail_height or waited == self.WAIT:
-                rest = ([waiting] if waiting else []) + self.items[k:]
-                return laid, WalkthroughFlow(rest, self.drawn, waiting.after if waiting else last, True)
+            if used + height > avail_height and (laid or not self.opens_page):
+                return laid, WalkthroughFlow(self.items[k:], self.drawn, True)
             laid.append((paragraph, height))
             used += height
-            if waiting is not None:
-                waiting, waited = Mark(played, waiting.reasons), waited + 1
-        rest = WalkthroughFlow([waiting], self.drawn, waiting.after, True) if waiting else None
-        return laid, rest
+        return laid, None
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         laid, rest = self._plan(avail_width, avail_height)
@@ -447,8 +435,8 @@ class WalkthroughFlow(Flowable):
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         laid, rest = self._plan(avail_width, avail_height)
-        if not laid:
-            return []
+        if not laid:  # nothing fits in what is left of this page: all of it opens the next
+            return [] if self.opens_page else [FrameBreak(), rest]
         # the page as planned, then the rest opens the next page (a diagram that waited never waits again on this one)
         return [_Placed(laid)] + ([FrameBreak(), rest] if rest is not None else [])
 
@@ -478,7 +466,6 @@ class _Placed(Flowable):
 def _marked(text: str, mono: bool, red: Color) -> str:
     """Paragraph markup for plain text: escaped, red suit symbols coloured (or outlined in mono)."""
     from ..cards import SUIT_SYMBOLS
-    from .walkthrough import suit_text
 
     out = markup(suit_text(text, mono))
     if not mono:
@@ -486,6 +473,29 @@ def _marked(text: str, mono: bool, red: Color) -> str:
         for symbol in SUIT_SYMBOLS[2:]:
             out = out.replace(symbol, f'<font color="{hexcolour}">{symbol}</font>')
     return out
+
+
+def suit_markup(text: str, mono: bool = False) -> str:
+    """Paragraph markup for plain text with its red suit symbols coloured (outlined in mono)."""
+    from .scene import palette
+
+    return _marked(text, mono, palette(mono).red)
+
+
+def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
+                          body_style: Any = None, small_style: Any = None, heading_style: Any = None,
+                          grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
+                          max_scale: float = 0.8, index_size: float | None = None) -> list:
+    """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
+
+    ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
+    the document's ParagraphStyles; the list starts with the first checkpoint's heading and
+    diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
+    the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
+    with card indices of ``index_size`` points (None: the default for the width)."""
+    wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
+    styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
+    return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
 
 
 def walkthrough_styles(body: float = 10.0, heading: float = 13.0, title: float = 17.0,

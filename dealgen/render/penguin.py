@@ -29,8 +29,7 @@ from typing import Any, Sequence
 from ..games.penguin import CELLS, PenguinState
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark,
-                    beak_mark_height, index_parts, palette)
+from .scene import RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark, beak_mark_height, index_parts, palette
 from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
 
 # The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
@@ -316,17 +315,28 @@ def carried(label: str, move: int) -> str:
     return _PAST.get(label, label + " at move {}").format(move)
 
 
+NEARLY_EMPTY = 13  # cards left in play: a board with fewer is not worth a diagram (the moves say it all)
+
+
+def finish(game: Any, states: Sequence[PenguinState], moves: Sequence[Any]) -> int:
+    """Where the forced finish starts: from this move on every move plays a card home. Any order
+    then wins (playing a card home never covers another), so an answer may say so in a line."""
+    tail = len(moves)
+    while tail > 0 and moves[tail - 1].dst == "h":
+        tail -= 1
+    return tail
+
+
 def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
     """Diagram points: the deal; the beak freed (first uncovered); each column the first time it
     empties; the point from which every move goes home; the last card home; and between them,
     spread evenly, as many more as keep every gap up to ``every`` moves (0: milestones only).
+    None on the way shows a nearly empty board (fewer than ``NEARLY_EMPTY`` cards left).
 
     Milestones after the "all home" point add nothing a reader needs, so they are dropped, as
     are periodic diagrams there."""
     n = len(moves)
-    tail = n
-    while tail > 0 and moves[tail - 1].dst == "h":
-        tail -= 1
+    tail = finish(game, states, moves)
     milestones: dict[int, list[str]] = {0: ["the deal"]}
     if beak_free(states[0]):
         milestones[0].append("the beak is free")
@@ -368,5 +378,7 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
             extra = -(-span // every) - 1  # ceil(span / every) - 1 diagrams between the two
             for j in range(1, extra + 1):
                 merged[a + round(j * span / (extra + 1))] = [""]
-    return dict(sorted(merged.items()))
+    # no diagram of a nearly empty board on the way (the end's own is the ending line's)
+    return {k: reasons for k, reasons in sorted(merged.items())
+            if k in (0, n) or 52 - states[k].cards_home >= NEARLY_EMPTY}
 

@@ -17,6 +17,8 @@ from .piles import Table, table_scene
 from .registry import DiagramOptions
 from .scene import Scene
 
+ANSWER_KEY = "passes"  # a book's answer: the outcome and the passes that discard (publish/answers.py)
+
 
 def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:
     title = "Perpetual Motion" + (f" · deal {state.deal}" if state.deal is not None else "")
@@ -105,3 +107,40 @@ def steps(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -> list:
             label = f"Pass {pass_no}:"
         out.append(Step(len(out) + 1, "", words, first, label))
     return out
+
+
+def record_summary(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -> list[str]:
+    """The record as an overview sheet tells it: the passes that discarded cards, each with what
+    went, and the runs of passes between them that discarded nothing (a record of thousands of
+    forced steps in notation is unreadable, and the solution file holds it whole)."""
+    gone: dict[int, list[str]] = {}
+    for k, move in enumerate(moves):
+        if move.kind == "x":
+            before = states[k]
+            cards = [p[-1] for p in before.piles] if move.src == 0 else list(before.piles[move.src - 1][-4:])
+            gone.setdefault(before.pass_no, []).append(_plural(cards[0]))
+    last = states[-1].pass_no
+    lines: list[str] = []
+    quiet_from = 1
+    for pass_no in sorted(gone):
+        if pass_no > quiet_from:
+            lines.append(_quiet(quiet_from, pass_no - 1))
+        total = states[-1].discarded if pass_no == last else None
+        ranks = gone[pass_no]
+        what = " and ".join(f"four {r}" for r in ranks)
+        after = next(s.discarded for s in states if s.pass_no > pass_no) if total is None else total
+        lines.append(f"Pass {pass_no}: {what} discarded ({after} of 52 gone).")
+        quiet_from = pass_no + 1
+    if quiet_from <= last:
+        lines.append(_quiet(quiet_from, last))
+    return lines
+
+
+def _quiet(first: int, last: int) -> str:
+    return f"Pass {first}: nothing discarded." if first == last else f"Passes {first}–{last}: nothing discarded."
+
+
+def _plural(card) -> str:
+    from ..cards import RANK_NAMES
+
+    return RANK_NAMES[card.rank - 1] + "s"

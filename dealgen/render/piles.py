@@ -19,8 +19,7 @@ from typing import Sequence
 from ..cards import Card
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import (CardFace, CardStyle, Palette, Scene, Slot, Text, index_parts,
-                    index_width, palette)
+from .scene import CardFace, CardStyle, Palette, Scene, Slot, Text, index_parts, index_width, palette
 from .sizing import MIN_INDEX, NATURAL_INDEX, card_back, fit_label, fit_row, title_line
 
 NATURAL_WIDTH = 400.0

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from ..errors import InputError
 from ..fileio import write_atomic
 from .fonts import FONT_FILES
-from .scene import Color, Group, Line, Path, Rect, Scene, Text
+from .scene import Color, Group, Line, Path, Picture, Rect, Scene, Text
 
 DEFAULT_DPI = 300
 MAX_PIXELS = 16_000_000  # cap on the supersampled canvas: 2x at print sizes, 3x for screen sizes
@@ -31,8 +31,9 @@ def _font(bold: bool, px: float) -> ImageFont.FreeTypeFont:
 
 
 class _Painter:
-    def __init__(self, draw: ImageDraw.ImageDraw, grey: bool) -> None:
-        self.draw = draw
+    def __init__(self, image: Image.Image, grey: bool) -> None:
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
         self.grey = grey
 
     def colour(self, c: Color | None):
@@ -76,6 +77,12 @@ class _Painter:
                     if item.stroke is not None:
                         draw.line(polygon + polygon[:2], fill=self.colour(item.stroke),
                                   width=max(1, round(item.width * s)), joint="curve")
+            elif isinstance(item, Picture):
+                x0, y0 = px(item.x, item.y)
+                box = (max(1, round(item.w * s)), max(1, round(item.h * s)))
+                with Image.open(io.BytesIO(item.data)) as picture:
+                    tile = picture.convert("RGBA").resize(box, Image.Resampling.LANCZOS)
+                self.image.paste(tile.convert(self.image.mode), (round(x0), round(y0)), tile)
             elif isinstance(item, Group):
                 gx, gy = px(item.x, item.y)
                 self.scene(item.scene, gx, gy, s * item.scale)
@@ -134,7 +141,7 @@ def render_image(scene: Scene, dpi: float | None = None, size: tuple[int, int] |
     mode = "L" if grey else "RGB"
     painter_bg = scene.background or (1.0, 1.0, 1.0)
     big = Image.new(mode, (width * ss, height * ss))
-    painter = _Painter(ImageDraw.Draw(big), grey)
+    painter = _Painter(big, grey)
     big.paste(painter.colour(painter_bg), (0, 0, width * ss, height * ss))
     scale = min(width / scene.width, height / scene.height)
     ox = (width - scene.width * scale) / 2
@@ -182,3 +189,23 @@ def write_png(scene: Scene, path: str | FilePath, dpi: float | None = None,
               size: tuple[int, int] | None = None) -> FilePath:
     """Render, then write whole or not at all."""
     return write_atomic(path, png_bytes(scene, dpi, size))
+
+
+def png_size(data: bytes, source: str) -> tuple[int, int]:
+    """The pixel size of a PNG given as bytes (a theme's logo); InputError when it is no PNG
+    Pillow can read."""
+    try:
+        with Image.open(io.BytesIO(data), formats=["PNG"]) as picture:
+            picture.load()
+            return picture.size
+    except (OSError, ValueError, Image.DecompressionBombError) as err:
+        raise InputError(f"{source}: not a PNG image that can be read ({err})") from None
+
+
+def grey_png(data: bytes) -> bytes:
+    """A PNG in greys (its transparency kept): a logo for a mono image."""
+    with Image.open(io.BytesIO(data)) as picture:
+        grey = picture.convert("LA")
+    buffer = io.BytesIO()
+    grey.save(buffer, format="PNG")
+    return buffer.getvalue()

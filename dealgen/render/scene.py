@@ -1,8 +1,8 @@
 """The drawing vocabulary: a scene is a list of primitives in points, y downwards.
 
 Back ends (``png.py`` with Pillow, ``pdf.py`` with reportlab) translate only the four
-basic primitives -- ``Rect``, ``Line``, ``Text``, ``Path`` -- plus ``Group`` (a scene
-placed inside another at an offset and scale). The card-table primitives ``CardFace``,
+basic primitives -- ``Rect``, ``Line``, ``Text``, ``Path`` -- plus ``Picture`` (a PNG, such
+as a publisher's logo) and ``Group`` (a scene placed inside another at an offset and scale). The card-table primitives ``CardFace``,
 ``Slot`` and ``SuitShape`` are composites: they expand into basic primitives here, once,
 so a card looks the same in every back end and a game module never draws pixels.
 
@@ -111,6 +111,22 @@ class Path:
         xs, ys = zip(*self.points())  # control points bound the curve (convex hull)
         pad = self.width / 2 if self.stroke else 0.0
         return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A PNG image (its bytes) drawn into the box at (x, y), ``w`` x ``h`` points: a publisher's
+    logo. The back ends decode it; scenes only carry it."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    data: bytes = field(repr=False)
+    grey: bool = False  # the PNG holds greys only (a mono image's logo)
+
+    def bbox(self) -> Box:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
 
 
 @dataclass(frozen=True)
@@ -392,8 +408,8 @@ class Slot:
         return Rect(self.x, self.y, self.style.w, self.style.h, stroke=BLACK, width=0.6).bbox()
 
 
-Primitive = Union[Rect, Line, Text, Path, Group, SuitShape, CardFace, Slot]
-BASIC = (Rect, Line, Text, Path, Group)
+Primitive = Union[Rect, Line, Text, Path, Picture, Group, SuitShape, CardFace, Slot]
+BASIC = (Rect, Line, Text, Path, Picture, Group)
 
 
 @dataclass
@@ -462,6 +478,9 @@ class Scene:
             if isinstance(item, Group):
                 if not item.scene.is_mono():
                     return False
+            elif isinstance(item, Picture):
+                if not item.grey:
+                    return False  # a logo keeps its colours
             elif any(c[0] != c[1] or c[1] != c[2] for c in colours(item)):
                 return False
         return self.background is None or self.background[0] == self.background[1] == self.background[2]

@@ -176,24 +176,6 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
     return Walkthrough(game, solution, steps, points, grade, rows, states[-1], states=tuple(states))
 
 
-def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
-                          body_style: Any = None, small_style: Any = None, heading_style: Any = None,
-                          grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
-                          max_scale: float = 0.8, index_size: float | None = None) -> list:
-    """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
-
-    ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
-    the document's ParagraphStyles; the list starts with the first checkpoint's heading and
-    diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
-    the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
-    with card indices of ``index_size`` points (None: the default for the width)."""
-    from .pdf import styles_from, walkthrough_story
-
-    wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
-    styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
-    return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
-
-
 def suit_text(text: str, mono: bool) -> str:
     """In mono, red suits are written as outlined symbols, as the diagrams draw them."""
     if not mono:
@@ -238,18 +220,27 @@ def checkpoint_scene(wt: Walkthrough, index: int, mono: bool = False) -> Scene:
     return Scene(width, height, items, pal.background)
 
 
-def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_width: float = 215.0) -> Scene:
-    """One sheet: every checkpoint as a small diagram with its title, then all the moves in notation.
-    The small diagrams are built at ``thumb_width`` points, so their indices stay legible (7 pt or
-    more) instead of being shrunk from the full-size diagram."""
+@dataclass(frozen=True)
+class Block:
+    """A band of an overview sheet, full width: its height and its items, laid out from y = 0.
+    A sheet is its blocks one under the other, and a long sheet breaks between blocks."""
+
+    height: float
+    items: tuple
+
+
+def overview_blocks(wt: Walkthrough, mono: bool = False, across: int = 3,
+                    thumb_width: float = 215.0) -> tuple[float, list[Block]]:
+    """The overview sheet's width and its blocks: the heading, one per row of small diagrams
+    (each row as tall as its own tallest diagram), and the record, a row of moves a block."""
     pal = palette(mono)
     shown = [cp for i, cp in enumerate(wt.checkpoints) if wt.pictured(i)]
     thumbs = [wt.diagram(cp, mono, caption=False, width=thumb_width) for cp in shown]
     thumb_scale = min(1.0, thumb_width / max(t.width for t in thumbs))  # < 1 only if too narrow to honour 7 pt
     tw = thumb_width
-    th = max(t.height for t in thumbs) * thumb_scale
     gap = 12.0
     width = across * tw + (across - 1) * gap + 2 * PAD
+    blocks: list[Block] = []
     items: list = []
     y = PAD
     for k, line in enumerate(wrap(f"{wt.title}: {wt.what}", 16, width - 2 * PAD, True)):  # wraps, never runs off
@@ -261,38 +252,91 @@ def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_w
         facts.insert(0, f"grade: {wt.grade}")
     y += 15
     items.append(Text(PAD, y, "  ·  ".join(facts), 9.5, pal.muted))
-    y += 10
+    blocks.append(Block(y + 10, tuple(items)))
     label_size = 8.0
     titles = [wrap(cp.title, label_size, tw, True) for cp in shown]  # whole: a caption is never cut short
     label_h = max(2, *map(len, titles)) * label_size * 1.3
-    for i, (lines, thumb) in enumerate(zip(titles, thumbs)):
-        col, row = i % across, i // across
-        x = PAD + col * (tw + gap)
-        top = y + row * (th + label_h + gap)
-        for k, line in enumerate(lines):
-            items.append(Text(x, top + label_size * 1.3 * (k + 1), line, label_size, pal.text, bold=True))
-        items.append(Group(x, top + label_h + 3, thumb_scale, thumb))
-    rows = (len(thumbs) + across - 1) // across
-    y += rows * (th + label_h + gap) + 6
-    items.append(Line(PAD, y, width - PAD, y, pal.slot_border, 0.5))
-    y += 4
-    # all the moves in notation, twenty or ten to a row (fewer if wide tokens need it), each row numbered
-    # by its first move; columns as wide as the widest token (Pack 'n' Stack's "a2-a1") needs
+    for first in range(0, len(thumbs), across):
+        row = list(zip(titles[first:first + across], thumbs[first:first + across]))
+        items = []
+        for col, (lines, thumb) in enumerate(row):
+            x = PAD + col * (tw + gap)
+            for k, line in enumerate(lines):
+                items.append(Text(x, label_size * 1.3 * (k + 1), line, label_size, pal.text, bold=True))
+            items.append(Group(x, label_h + 3, thumb_scale, thumb))
+        th = max(thumb.height for _, thumb in row) * thumb_scale
+        blocks.append(Block(th + label_h + gap, tuple(items)))
+    blocks.append(Block(10.0, (Line(PAD, 6, width - PAD, 6, pal.slot_border, 0.5),)))
     size = 9.5
-    moves = wt.solution.moves
-    label_w = text_width(f"{len(moves)}.", size) + 8
-    pitch = max([size * 2.4] + [text_width(t, size) + size * 0.8 for t in moves])
-    room = int((width - 2 * PAD - label_w) // pitch)
-    per_line = 20 if room >= 20 else max(1, min(10, room))  # tens, for counting; fewer only if they must
-    for start in range(0, len(moves), per_line):
-        y += size * 1.4
-        items.append(Text(PAD + label_w - 8, y, f"{start + 1}.", size, pal.muted, anchor="end"))
-        for k, token in enumerate(moves[start:start + per_line]):
-            items.append(Text(PAD + label_w + k * pitch, y, token, size, pal.text))
-    y += size * 2
-    items.append(Text(PAD, y, wt.ending(), size, pal.text, bold=True))
-    height = y + metrics(False).descent * size + PAD
-    return Scene(width, height, items, pal.background)
+    lead = size * 1.4
+    module = renderer(wt.game)
+    if hasattr(module, "record_summary"):  # a record of thousands of forced steps: its story, not its tokens
+        for line in module.record_summary(wt.game, wt.states, [wt.game.parse_move(t) for t in wt.solution.moves]):
+            parts = wrap(line, size, width - 2 * PAD)
+            blocks.append(Block(lead * len(parts), tuple(Text(PAD + (size * 1.6 if k else 0), lead * (k + 1) - 3, part,
+                                                              size, pal.text) for k, part in enumerate(parts))))
+    else:
+        # all the moves in notation, twenty or ten to a row (fewer if wide tokens need it), each row numbered
+        # by its first move; columns as wide as the widest token (Pack 'n' Stack's "a2-a1") needs
+        moves = wt.solution.moves
+        label_w = text_width(f"{len(moves)}.", size) + 8
+        pitch = max([size * 2.4] + [text_width(t, size) + size * 0.8 for t in moves])
+        room = int((width - 2 * PAD - label_w) // pitch)
+        per_line = 20 if room >= 20 else max(1, min(10, room))  # tens, for counting; fewer only if they must
+        for start in range(0, len(moves), per_line):
+            row_items = [Text(PAD + label_w - 8, lead - 3, f"{start + 1}.", size, pal.muted, anchor="end")]
+            row_items += [Text(PAD + label_w + k * pitch, lead - 3, token, size, pal.text)
+                          for k, token in enumerate(moves[start:start + per_line])]
+            blocks.append(Block(lead, tuple(row_items)))
+    blocks.append(Block(size * 2 + metrics(False).descent * size + PAD,
+                        (Text(PAD, size * 2 - 3, wt.ending(), size, pal.text, bold=True),)))
+    return width, blocks
+
+
+def _stacked(width: float, blocks: list[Block], top: float = 0.0, bottom: float = 0.0, mono: bool = False) -> Scene:
+    """Blocks one under the other, with ``top`` and ``bottom`` points to spare."""
+    items: list = []
+    y = top
+    for block in blocks:
+        for item in block.items:  # placed where they fall, so the sheet reads as one flat scene
+            items.append(replace(item, y1=item.y1 + y, y2=item.y2 + y) if isinstance(item, Line)
+                         else replace(item, y=item.y + y))
+        y += block.height
+    return Scene(width, y + bottom, items, palette(mono).background)
+
+
+def overview_scene(wt: Walkthrough, mono: bool = False, across: int = 3, thumb_width: float = 215.0) -> Scene:
+    """One sheet: every checkpoint as a small diagram with its title, then all the moves in notation.
+    The small diagrams are built at ``thumb_width`` points, so their indices stay legible (7 pt or
+    more) instead of being shrunk from the full-size diagram."""
+    width, blocks = overview_blocks(wt, mono, across, thumb_width)
+    return _stacked(width, blocks, mono=mono)
+
+
+def overview_pages(wt: Walkthrough, max_height: float, mono: bool = False, foot: float = 0.0) -> list[Scene]:
+    """The overview sheet as pages at most ``max_height`` points tall (``foot`` of them kept free
+    at the bottom of each, for the caller), broken between its blocks; every page after the
+    first opens with a line saying which sheet it continues."""
+    width, blocks = overview_blocks(wt, mono)
+    pal = palette(mono)
+    size = 11.0
+    pages: list[list[Block]] = [[]]
+    used = 0.0
+    room = max_height - foot - PAD  # a continued page's heading line takes its place from the first page's heading
+    for block in blocks:
+        if pages[-1] and used + block.height > room:
+            pages.append([])
+            used = size * 2.2
+        pages[-1].append(block)
+        used += block.height
+    count = len(pages)
+    out = []
+    for k, page in enumerate(pages, 1):
+        if k > 1:
+            heading = wrap(f"{wt.title}: {wt.what}, continued ({k} of {count})", size, width - 2 * PAD, True)[0]
+            page = [Block(size * 2.2, (Text(PAD, PAD + size * 0.2, heading, size, pal.muted, bold=True),))] + page
+        out.append(_stacked(width, page, bottom=foot, mono=mono))
+    return out
 
 
 def png_stem(wt: Walkthrough) -> str:
@@ -311,4 +355,4 @@ def walkthrough_pngs(wt: Walkthrough, mono: bool = False) -> dict[str, Scene]:
 
 
 __all__ = ["Step", "Checkpoint", "Walkthrough", "build_walkthrough", "checkpoint_scene", "overview_scene",
-           "walkthrough_pngs", "walkthrough_flowables", "suit_text", "DEFAULT_EVERY"]
+           "overview_pages", "walkthrough_pngs", "suit_text", "DEFAULT_EVERY"]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from types import ModuleType
 from typing import Any, Callable
 
 from ..errors import CheckFailed, InputError
@@ -82,6 +84,25 @@ def get_solver(game: Game) -> Solver:
                              f"`dealgen prove {game.name} POSITION`")
         raise InputError(f"there is no solver for {game.name} yet")
     return solver
+
+
+def problem_kit(game: Game) -> ModuleType | None:
+    """None for a game whose puzzles are deals (play deal N out; the solution replays from the
+    deal). For a game whose puzzles are "to play and win" problems, the module that finds,
+    verifies and writes out its problems: ``dealgen.solve.<game>.kit`` (see
+    ``dealgen.solve.pack_n_stack.kit``); catalogs, books and daily deals then publish problems."""
+    return _kit(game.name)
+
+
+@lru_cache(maxsize=None)
+def _kit(game_name: str) -> ModuleType | None:
+    package = f"{__name__}.{game_name.replace('-', '_')}"
+    try:
+        return importlib.import_module(f"{package}.kit")
+    except ModuleNotFoundError as err:
+        if err.name not in (package, f"{package}.kit"):
+            raise
+        return None
 
 
 @dataclass(frozen=True)
@@ -229,4 +250,4 @@ def check_solution(result: SolveResult) -> None:
 
 
 __all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
-           "register_solver", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
+           "register_solver", "problem_kit", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

@@ -18,7 +18,7 @@ Pruning, and why it loses no win (RULES.md, "Solver facts"):
   column, or moves from a cell or a column onto the card above it, can hold that run
   until a column empties. So the beak goes home only as a chosen move, from wherever
   it is exposed. (It used to go home at once from a cell or from a column it had to
-  itself; that lost wins. See docs/solver.md.)
+  itself; that lost wins. See docs/reference/solver.md.)
 - among empty cells, and among empty columns, only the first is tried: they are
   interchangeable, so the others reach the same canonical position.
 - a run that is a whole column is never moved to an empty column (same position).

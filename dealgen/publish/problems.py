@@ -1,0 +1,125 @@
+"""A "to play and win" problem's solution as a book prints it (Pack 'n' Stack): short enough
+for one 6 x 9 in page, with a diagram of the main line.
+
+At each of the defender's turns the main line follows its strongest reply; the other replies
+are grouped by the answer they get, and the largest group is not listed but called "any other
+reply", so a reader sees the few replies that need their own answer instead of a list of
+twenty moves. Deeper alternatives are spelt out only while the whole stays within a line
+budget; past it a branch gives the winner's answer and how many turns it still needs. Every
+branch was replayed when the catalog was verified, however few the page shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..solve.pack_n_stack.lines import Line, _reply_word, _shape, _strongest, _Writer, turns_needed
+from ..solve.pack_n_stack.strategy import Node, Tree, parse_strategy
+
+RACE = ("A race: the winner plays the moves named one a turn, whatever the other side does, and wins; the other "
+        "side cannot finish sooner.")
+LINE_BUDGET = 12  # lines of solution (each may wrap): with the diagram, one 6 x 9 in page
+ANY_OTHER_LEAST = 3  # replies a group needs to be called "any other reply" instead of listed
+
+
+@dataclass(frozen=True)
+class ProblemAnswer:
+    question: str  # "Red to play and win in 3"
+    lines: tuple[Line, ...]
+    complete: bool  # every branch spelt out to its end
+    after: str | None  # the main line's first turn, the diagram's caption ("1. Black b3-d3; Red d5-b5")
+    state: Any  # the position after it (None: no diagram, as for a race, one line long)
+
+
+class _ReaderWriter(_Writer):
+    """The shared writer, with the replies a reader need not read one by one folded together,
+    and a race in a few words (``RACE`` says once what a race is)."""
+
+    def move(self, node: Node, k: int) -> str:
+        if node.race and len(node.moves) > 1:
+            span = f"{k}-{k + len(node.moves) - 1}"
+            return f"{span}. {self.me} races: {', '.join(node.moves)}, one a turn, and wins."
+        return super().move(node, k)
+
+    def turn(self, node: Node, k: int, alt_depth: int) -> list[Line]:
+        text = self.move(node, k)
+        if node.race or not node.children:
+            return [Line(0, text)]
+        replies = node.children
+        main = _strongest(replies)
+
+        def answered(reply: Node) -> tuple[Line, ...]:
+            answer = reply.children[0]
+            if alt_depth <= 0 and not (answer.race or not answer.children):
+                more = turns_needed(answer) - 1
+                return (Line(0, f"{self.move(answer, k + 1)}, and wins within {more} more "
+                                f"turn{'s' if more != 1 else ''}."),)
+            return tuple(self.turn(answer, k + 1, alt_depth - 1))
+
+        main_shape = _shape(main.children[0])
+        same = [r.moves[0] for r in replies if r is not main and _shape(r.children[0]) == main_shape]
+        groups: dict[tuple[Line, ...], list[str]] = {}
+        for reply in replies:
+            if reply is not main and reply.moves[0] not in same:
+                groups.setdefault(answered(reply), []).append(reply.moves[0])
+        # the largest group of replies answered alike is "any other reply", unless it is small
+        largest = max(groups.items(), key=lambda kv: len(kv[1]), default=None)
+        rest = largest if largest is not None and len(largest[1]) >= ANY_OTHER_LEAST and len(largest[1]) > len(same) \
+            else None
+        if len(replies) == 1:
+            text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
+        elif not groups:
+            text += f"; {self.them}'s reply does not matter"
+        else:
+            text += f"; {self.them} {_reply_word(main.moves[0])}"
+            if same and len(same) >= ANY_OTHER_LEAST and rest is None:
+                text += " (or any reply not named below, answered the same way)"
+            elif same:
+                text += f" (or {_listing(same)}, answered the same way)"
+        out = [Line(0, text)]
+        for sub, tokens in groups.items():
+            if rest is not None and sub is rest[0]:
+                continue
+            out.append(Line(1, f"If {self.them} {_listing(tokens)}: {sub[0].text}"))
+            out += [Line(line.level + 1, line.text) for line in sub[1:]]
+        if rest is not None:
+            sub = rest[0]
+            out.append(Line(1, f"Any other reply: {sub[0].text}"))
+            out += [Line(line.level + 1, line.text) for line in sub[1:]]
+        return out + self.turn(main.children[0], k + 1, alt_depth)
+
+
+def _listing(tokens: list[str]) -> str:
+    words = [_reply_word(t) for t in tokens]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _lines(tree: Tree, budget: int) -> tuple[list[Line], bool]:
+    best: list[Line] = []
+    for depth in range(turns_needed(tree.root), -1, -1):
+        best = _ReaderWriter(tree, depth).turn(tree.root, 1, depth)
+        if len(best) <= budget:
+            return best, depth >= turns_needed(tree.root) - 1
+    return best, False
+
+
+def problem_answer(game: Any, entry: Any, budget: int = LINE_BUDGET) -> ProblemAnswer:
+    """The printed solution of a problem entry (its strategy verified already)."""
+    tree = parse_strategy(entry.strategy_text(game), entry.source)
+    lines, complete = _lines(tree, budget)
+    root = tree.root
+    after, state = None, None
+    if not root.race and root.children:  # a line with replies: the board after its first turn
+        main = _strongest(root.children)
+        try:
+            position = entry.state(game, game.default_rules)
+            position = game.play(position, game.parse_move(root.moves[0]))
+            if main.moves[0] != "pass":
+                position = game.play(position, game.parse_move(main.moves[0]))
+            me, them = tree.winner.capitalize(), "Black" if tree.winner == "red" else "Red"
+            after, state = f"After 1. {me} {root.moves[0]}; {them} {_reply_word(main.moves[0])}", position
+        except Exception:  # noqa: BLE001  (a move the engine reads otherwise: the page goes without its diagram)
+            after, state = None, None
+    return ProblemAnswer(f"{tree.winner.capitalize()} to play and win in {tree.n}", tuple(lines), complete, after,
+                         state)

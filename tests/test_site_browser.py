@@ -1,0 +1,374 @@
+"""The daily site in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright,
+loading pages served on 127.0.0.1. Solutions are played by clicking and by keys, the board checked
+after every move against the Python engine, to the win; no page errors, no request leaving the
+machine. Skipped only where no Chromium is installed (and never when DEALGEN_REQUIRE_BROWSER is
+set, as in CI)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import json
+import os
+import shutil
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from dealgen.games import get_game
+from dealgen.publish.catalog import read_catalog
+from dealgen.publish.days import Day
+from dealgen.publish.site import day_files
+from dealgen.publish.theme import DEFAULT
+from dealgen.solve import solve_deal
+
+SEEDS = Path(__file__).resolve().parents[1] / "seeds"
+CHROMIUM = next((p for p in (os.environ.get("DEALGEN_CHROMIUM"), shutil.which("chromium"),
+                             shutil.which("chromium-browser")) if p), None)
+if CHROMIUM is None and not os.environ.get("DEALGEN_REQUIRE_BROWSER"):
+    pytest.skip("no Chromium installed (apt-get install chromium); .ci/run installs it", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api") if not os.environ.get("DEALGEN_REQUIRE_BROWSER") else \
+    __import__("playwright.sync_api", fromlist=["sync_playwright"])
+
+TODAY = dt.date(2026, 11, 27)
+
+
+def catalog_day(name: str, entry: int, date: dt.date, rules: str | None = None) -> Day:
+    cat = read_catalog(str(SEEDS / f"{name}.json"))
+    e = cat.entries[entry - 1]
+    game = get_game(cat.game)
+    if e.kind == "problem":
+        return Day(date, game, cat.rules, e.grade, entry=e)
+    solution = cat.solution(e)
+    if rules == "free":  # Idiot's Delight: a strict line is a line under free rules too (more deals are allowed)
+        solution = replace(solution, rules=rules)
+    elif rules is not None and rules != cat.rules:  # the same deal under another rule set: solved again
+        solution = solve_deal(game, e.deal, rules=rules, grade=False).to_solution()
+    return Day(date, game, solution.rules, e.grade, solution, e.percentile, e.metrics)
+
+
+DAYS = {
+    "penguin-2020-12-01": ("penguin-40", 1, None),
+    "penguin-supermove-2020-12-02": ("penguin-40", 2, "supermove"),
+    "penguin-single-2020-12-03": ("penguin-40", 3, "single"),
+    "idiots-delight-2020-12-04": ("idiots-delight-20", 1, None),
+    "idiots-delight-free-2020-12-09": ("idiots-delight-20", 2, "free"),
+    "perpetual-motion-2020-12-05": ("perpetual-motion-20", 1, None),
+    "perpetual-motion-2020-12-06": ("perpetual-motion-20", 3, None),
+    "pack-n-stack-2020-12-07": ("pack-n-stack-12", 9, None),  # deal 26: a tree with replies
+    "pack-n-stack-2020-12-08": ("pack-n-stack-12", 1, None),  # a race
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("site")
+    (folder / "assets").mkdir()
+    (folder / "img").mkdir()
+    published: list = []
+    for stem, (name, entry, rules) in DAYS.items():
+        day = catalog_day(name, entry, dt.date.fromisoformat(stem[-10:]), rules)
+        assert day.stem == stem
+        files, published = day_files(day, published, DEFAULT, TODAY, folder, assets=not published)
+        for path, data in files.items():
+            (folder / path).write_bytes(data)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+class Visit:
+    """A page with what it did: errors, console errors and every request it made."""
+
+    def __init__(self, browser, url: str, viewport=(1280, 900)) -> None:
+        self.page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(url)
+        self.data = json.loads(self.page.locator("#dealgen-day").text_content())
+
+    def api(self, call: str):
+        return self.page.evaluate(f"window.dealgen.{call}")
+
+    def moves(self) -> int:
+        return int(self.page.get_attribute("#board", "data-moves"))
+
+    def shown(self) -> dict[str, str]:
+        """The cards each place on the board shows, as the page draws them."""
+        return self.page.evaluate("Object.fromEntries([...document.querySelectorAll('#board [data-cards]')]"
+                                  ".map(e => [e.dataset.place || e.dataset.pile, e.dataset.cards]))")
+
+    def local_only(self, base: str) -> None:
+        assert self.errors == []
+        outside = [u for u in self.requests if not (u.startswith(base) or u.startswith("data:"))]
+        assert outside == [], outside
+
+    def close(self) -> None:
+        self.page.close()
+
+
+def board_of(game, state) -> dict[str, str]:
+    """What the board must show for ``state``: each place's cards, as the Python engine has them."""
+    if game.name == "penguin":
+        out = {str(i + 1): " ".join(c.code for c in col) for i, col in enumerate(state.columns)}
+        out.update({"abcdefg"[k]: (c.code if c is not None else "") for k, c in enumerate(state.cells)})
+        out["h"] = " ".join(state.home_top(s).code for s in range(4) if state.home_top(s) is not None)
+        return out
+    if game.name == "idiots-delight":
+        return {str(i + 1): " ".join(c.code for c in st) for i, st in enumerate(state.stacks)}
+    if game.name == "perpetual-motion":
+        return {str(i + 1): " ".join(c.code for c in p) for i, p in enumerate(state.piles)}
+    from dealgen.games.pack_n_stack import SQUARE_NAMES
+
+    return {SQUARE_NAMES[i]: " ".join(c.code for c in p) for i, p in enumerate(state.square)}
+
+
+def check(visit: Visit, game, state) -> None:
+    """The page's position and the cards its board shows are the Python engine's (one round trip)."""
+    position, shown = visit.page.evaluate(
+        "[window.dealgen.position(), Object.fromEntries([...document.querySelectorAll('#board [data-cards]')]"
+        ".map(e => [e.dataset.place || e.dataset.pile, e.dataset.cards]))]")
+    assert position == game.to_json(state)
+    assert shown == board_of(game, state)
+
+
+def penguin_clicks(page, token: str) -> None:
+    page.click(f'#board [data-place="{token[0]}"]')
+    page.click(f'#board [data-place="{token[1]}"]')
+
+
+def penguin_keys(page, token: str) -> None:
+    page.keyboard.press(token[0])
+    page.keyboard.press(token[1])
+
+
+def idiots_clicks(page, token: str) -> None:
+    if token == "d":
+        page.click('#board [data-place="d"]')
+    else:
+        page.click(f'#board [data-place="{token[0]}"]')
+        page.click(f'#board [data-place="{token[-1]}"]')  # a single card: its stack clicked twice
+
+
+def idiots_keys(page, token: str) -> None:
+    for key in (token if len(token) != 1 or token == "d" else token * 2):
+        page.keyboard.press(key)
+
+
+@pytest.mark.parametrize("stem, act", [("penguin-2020-12-01", penguin_clicks),
+                                       ("penguin-supermove-2020-12-02", penguin_clicks),
+                                       ("penguin-single-2020-12-03", penguin_keys),
+                                       ("idiots-delight-2020-12-04", idiots_clicks),
+                                       ("idiots-delight-free-2020-12-09", idiots_clicks),
+                                       ("idiots-delight-2020-12-04", idiots_keys)])
+def test_a_person_plays_the_solution_to_the_win(browser, server, stem: str, act) -> None:
+    visit = Visit(browser, server + f"{stem}.html")
+    game = get_game(visit.data["game"])
+    state = game.from_json(visit.data["start"])
+    check(visit, game, state)
+    if act in (penguin_keys, idiots_keys):
+        visit.page.locator("body").focus()
+    solution = visit.api("solution()")
+    assert solution == visit.data["solution"] and state.rules == visit.data["rules"]
+    for k, token in enumerate(solution, 1):
+        act(visit.page, token)
+        state = game.play(state, game.parse_move(token))
+        assert visit.moves() == k, (k, token, visit.page.text_content("#status"))
+        check(visit, game, state)
+    assert game.outcome(state).status == "won" and visit.api("won()") is True
+    status = visit.page.text_content("#status")
+    assert status.startswith(("Solved in", "Cleared in")) and "exactly par" in status
+    visit.local_only(server)
+    visit.close()
+
+
+def test_piles_are_reached_with_tab_and_chosen_with_enter(browser, server) -> None:
+    visit = Visit(browser, server + "penguin-2020-12-01.html")
+    game = get_game("penguin")
+    first = visit.data["solution"][0]
+    visit.page.locator("body").focus()
+    order = []
+    for _ in range(20):  # the piles come in reading order: columns 1-7, the foundations, cells a-g
+        visit.page.keyboard.press("Tab")
+        order.append(visit.page.evaluate("document.activeElement.dataset.place || ''"))
+    assert [p for p in order if p][:15] == list("1234567habcdefg")
+    for place in first:
+        visit.page.focus(f'#board [data-place="{place}"]')
+        visit.page.keyboard.press("Enter")
+    state = game.play(game.from_json(visit.data["start"]), game.parse_move(first))
+    check(visit, game, state)
+    visit.local_only(server)
+    visit.close()
+
+
+def test_scripted_play_makes_exactly_the_move_given(browser, server) -> None:
+    """With "send safe cards home" on, a person's move may bring more; play() never does."""
+    visit = Visit(browser, server + "penguin-2020-12-01.html")
+    game = get_game("penguin")
+    start = game.from_json(visit.data["start"])
+    visit.page.check("#auto-home")
+    line, state, k = visit.data["solution"], start, 0
+    while True:  # the first move of the line after which a safe card (not the beak) could go home
+        after = game.play(state, game.parse_move(line[k]))
+        if any(m.dst == "h" and game._source_card(after, m.src) != after.beak for m in game.legal_moves(after)):
+            break
+        state, k = after, k + 1
+    for token in line[:k]:
+        assert visit.api(f"play({json.dumps(token)})") is True
+    assert visit.moves() == k
+    assert visit.api("play('11')") is False and visit.api("play('zz')") is False and visit.api("play(7)") is False
+    assert visit.moves() == k and visit.api("position()") == game.to_json(state)
+    assert visit.api("legal()") == [game.format_move(m) for m in game.legal_moves(state)]
+    assert visit.api(f"play({json.dumps(line[k])})") is True
+    assert visit.moves() == k + 1 and visit.api("position()") == game.to_json(after)  # nothing sent home
+    assert visit.api("undo()") is True and visit.api("position()") == game.to_json(state)
+    penguin_clicks(visit.page, line[k])  # a person: the safe cards follow
+    expected = after
+    while True:
+        home = [m for m in game.legal_moves(expected) if m.dst == "h" and game._source_card(expected, m.src) != expected.beak]
+        if not home:
+            break
+        expected = game.play(expected, home[0])
+    assert visit.moves() > k + 1 and visit.api("position()") == game.to_json(expected)
+    visit.page.keyboard.press("u")  # a person's undo takes back the cards sent home with the move
+    assert visit.moves() == k and visit.api("position()") == game.to_json(state)
+    visit.api("reset()")
+    assert visit.moves() == 0 and visit.api("position()") == game.to_json(start) and visit.api("won()") is False
+    visit.local_only(server)
+    visit.close()
+
+
+def test_show_solution_steps_through_the_verified_line(browser, server) -> None:
+    visit = Visit(browser, server + "idiots-delight-2020-12-04.html")
+    game = get_game("idiots-delight")
+    state = game.from_json(visit.data["start"])
+    idiots_clicks(visit.page, visit.data["solution"][0])  # a move of one's own, kept aside meanwhile
+    mine = visit.api("position()")
+    visit.page.click("text=Show solution")
+    for k in range(3):
+        visit.page.click("#solution [data-act=next]")
+        state = game.play(state, game.parse_move(visit.data["solution"][k]))
+        check(visit, game, state)
+    words = visit.page.text_content("#solution .step-words")
+    assert words.startswith(f"Move 3 of {len(visit.data['solution'])}: {visit.data['steps'][2]}")
+    visit.page.click("#solution [data-act=mine]")
+    assert visit.api("position()") == mine and visit.moves() == 1
+    visit.local_only(server)
+    visit.close()
+
+
+@pytest.mark.parametrize("stem, ending", [("perpetual-motion-2020-12-05", "It comes out"),
+                                          ("perpetual-motion-2020-12-06", "It goes round forever")])
+def test_perpetual_motion_plays_itself_pass_by_pass(browser, server, stem: str, ending: str) -> None:
+    visit = Visit(browser, server + f"{stem}.html")
+    game = get_game("perpetual-motion")
+    state = game.from_json(visit.data["start"])
+    visit.page.click("text=Next pass")  # the first pass, to its gathering
+    moves = visit.moves()
+    for token in visit.data["solution"][:moves]:
+        state = game.play(state, game.parse_move(token))
+    assert state.pass_no == 1 and game.legal_moves(state)[0].kind == "g"
+    check(visit, game, state)
+    visit.page.select_option("#speed", "200")
+    visit.page.click("#play-pause")
+    visit.page.wait_for_function("document.getElementById('board').dataset.status !== 'playing'", timeout=60_000)
+    for token in visit.data["solution"][moves:]:
+        state = game.play(state, game.parse_move(token))
+    check(visit, game, state)
+    assert visit.moves() == len(visit.data["solution"]) and visit.page.text_content("#status").startswith(ending)
+    assert visit.api("won()") is (game.outcome(state).status == "won")
+    visit.page.click("text=Show the answer")
+    assert visit.page.is_visible("#answer") and visit.data["answer"] in visit.page.text_content("#answer")
+    visit.local_only(server)
+    visit.close()
+
+
+@pytest.mark.parametrize("stem", ["pack-n-stack-2020-12-07", "pack-n-stack-2020-12-08"])
+def test_a_problem_is_played_against_the_strategys_defender(browser, server, stem: str) -> None:
+    visit = Visit(browser, server + f"{stem}.html")
+    game = get_game("pack-n-stack")
+    state = game.from_json(visit.data["start"])
+    line = visit.data["solution"]
+    for k in range(0, len(line), 2):  # the reader's moves; the defender answers by itself
+        visit.page.click(f'#board [data-place="{line[k][:2]}"]')
+        visit.page.click(f'#board [data-place="{line[k][3:]}"]')
+        state = game.play(state, game.parse_move(line[k]))
+        if k + 1 < len(line):
+            visit.page.wait_for_function(f"+document.getElementById('board').dataset.moves === {k + 2}")
+            state = game.play(state, game.parse_move(line[k + 1]))
+        check(visit, game, state)
+    assert visit.api("won()") is True and "wins: two complete stacks" in visit.page.text_content("#status")
+    visit.local_only(server)
+    visit.close()
+
+
+def test_a_stray_move_is_refuted_and_explained(browser, server) -> None:
+    visit = Visit(browser, server + "pack-n-stack-2020-12-07.html")
+    game = get_game("pack-n-stack")
+    start = game.from_json(visit.data["start"])
+    strays = visit.data["strategy"]["strays"]
+    token, info = next((t, i) for t, i in strays.items() if "reply" in i)
+    visit.page.click(f'#board [data-place="{token[:2]}"]')
+    visit.page.click(f'#board [data-place="{token[3:]}"]')
+    visit.page.wait_for_function("+document.getElementById('board').dataset.moves === 2")
+    expected = game.play(game.play(start, game.parse_move(token)), game.parse_move(info["reply"]))
+    check(visit, game, expected)
+    status = visit.page.text_content("#status")
+    assert f"{token} lets" in status and "escape" in status and visit.data["strategy"]["move"] in status
+    visit.page.keyboard.press("u")  # the stray and its answer go together
+    assert visit.moves() == 0 and visit.api("position()") == game.to_json(start)
+    visit.local_only(server)
+    visit.close()
+
+
+def test_pages_work_opened_from_disk(browser, site) -> None:
+    visit = Visit(browser, (site / "penguin-2020-12-01.html").as_uri())
+    assert visit.errors == [] and all(u.startswith("file://") or u.startswith("data:") for u in visit.requests)
+    first = visit.data["solution"][0]
+    assert visit.api(f"play({json.dumps(first)})") is True and visit.moves() == 1
+    visit.close()
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((site / "index.html").as_uri())
+    assert page.locator("#today .day-card").count() >= 1 and errors == []
+    page.close()
+
+
+def test_a_day_page_is_readable_on_a_phone(browser, server) -> None:
+    for stem in ("penguin-2020-12-01", "pack-n-stack-2020-12-07", "idiots-delight-2020-12-04"):
+        visit = Visit(browser, server + f"{stem}.html", viewport=(390, 844))
+        width = visit.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (stem, width)  # nothing to scroll sideways
+        box = visit.page.locator("#board").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        index_px = visit.page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .card .idx')).fontSize)")
+        assert index_px >= 12, (stem, index_px)
+        visit.local_only(server)
+        visit.close()
