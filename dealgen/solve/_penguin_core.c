@@ -608,8 +608,8 @@ static PyObject *py_search(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!PyArg_ParseTuple(args, "iiO!O!O!iLO", &beak, &rules, &PyTuple_Type, &cols, &PyBytes_Type, &cells,
                           &PyTuple_Type, &home, &gw, &max_states, &seconds))
         return NULL;
-    if (beak < 0 || beak >= 52 || rules < 0 || rules > 2 || gw < 0) {
-        PyErr_SetString(PyExc_ValueError, "beak 0-51, rules 0-2 and g_weight >= 0");
+    if (beak < 0 || beak >= 52 || rules < 0 || rules > 2 || gw < 0 || gw > 1000) {
+        PyErr_SetString(PyExc_ValueError, "beak 0-51, rules 0-2 and g_weight 0-1000 (priorities are 32-bit)");
         return NULL;
     }
     int timed = seconds != Py_None;
