@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .errors import IllegalMove, located
+from .errors import DealgenError, IllegalMove, located
 from .games import get_game
 from .solution import Solution, solution_text, stream_solution
 
@@ -102,6 +102,16 @@ def replay_steps(head: Solution, steps: Iterable[tuple[str, str, int | None]], s
         states.append(state)
     played = 0
     for move, written, line in steps:
+        if game.legal_move_means_playing:  # a move play accepts proves the game goes on
+            try:
+                state = game.play(state, game.parse_move(move))
+            except DealgenError:  # say why as below: the game may be over, or the move wrong
+                pass
+            else:
+                played += 1
+                if states is not None:
+                    states.append(state)
+                continue
         outcome = game.outcome(state)
         failure = None
         if outcome.over:

@@ -51,3 +51,18 @@ def position(beak: str, columns: dict[int, str], cells: str = "", home: dict[str
         "columns": [[c.code for c in cols[n]] for n in range(1, 8)],
     }
     return PENGUIN.from_json(data)
+
+
+@pytest.fixture(params=("compiled", "python"))
+def core(request, monkeypatch):
+    """Run a test on each search core: the compiled one (skipped where it is not built;
+    .ci/run requires it) and the pure-Python one (forced by DEALGEN_PURE_PYTHON)."""
+    from dealgen.solve import core as cores
+
+    if request.param == "compiled":
+        if cores._compiled is None:
+            pytest.skip("the compiled core is not built")
+        monkeypatch.delenv(cores.PURE_ENV, raising=False)
+    else:
+        monkeypatch.setenv(cores.PURE_ENV, "1")
+    return request.param

@@ -24,7 +24,8 @@ from dealgen.errors import CheckFailed
 from dealgen.games.penguin import PENGUIN
 from dealgen.solve import solve_position
 from dealgen.solve.audit import EXHAUSTED, OUT_OF_BUDGET, WON, _Rules, audit
-from dealgen.solve.penguin import PenguinProblem
+from dealgen.solve.core import built
+from dealgen.solve.penguin import PenguinProblem, compiled_search
 from dealgen.solve.search import SOLVED, UNSOLVABLE, best_first
 
 from .conftest import position
@@ -39,7 +40,7 @@ def _audit(state, budget: int = REFEREE_BUDGET):
     return audit(state.beak, state.columns, state.cells, state.home, state.rules, budget)
 
 
-# The smallest position found that exposes the unsound rule (see docs/solver.md): deal 8602
+# The smallest position found that exposes the unsound rule (see docs/reference/solver.md): deal 8602
 # (parlett) after the first nine moves of its solution, reduced while the old solver still
 # failed on it: the beak (KS) in cell g, every cell full. The old solver sent a beak in a
 # cell home at once; every win moves it onto the AS (g3) and later parks the QS on it.
@@ -77,8 +78,11 @@ def test_the_pruned_solver_agrees_with_the_referee(state) -> None:
     found = best_first(PenguinProblem(state), 1_000_000, None)
     assert found.verdict in (SOLVED, UNSOLVABLE)
     assert (found.verdict == SOLVED) == (plain.outcome == WON), PENGUIN.to_text(state)
+    if built() is not None:  # the compiled core: the same search, so the same outcome to the move
+        assert compiled_search(built(), PenguinProblem(state), 1_000_000, None) == found, PENGUIN.to_text(state)
 
 
+@pytest.mark.usefixtures("core")
 def test_the_beak_in_a_cell_is_not_sent_home_by_itself() -> None:
     state = PENGUIN.from_text(BEAK_IN_A_CELL)
     assert _audit(state, 500_000).outcome == WON
@@ -87,6 +91,7 @@ def test_the_beak_in_a_cell_is_not_sent_home_by_itself() -> None:
     assert r.moves[0] != "gh"  # the old rule sent the beak home first
 
 
+@pytest.mark.usefixtures("core")
 def test_deal_8602_is_solved() -> None:
     r = CliRunner().invoke(main, ["solve", "penguin", "8602", "--no-grade", "--json"])
     assert r.exit_code == 0, r.output
@@ -94,6 +99,7 @@ def test_deal_8602_is_solved() -> None:
     assert data["verdict"] == "solved" and data["certified"] is True
 
 
+@pytest.mark.usefixtures("core")
 def test_unsolvable_is_certified_by_the_audit() -> None:
     r = solve_position("penguin", position(**HOPELESS), grade=False)
     assert r.verdict == "unsolvable" and r.extra == {"certified": True}
@@ -103,6 +109,7 @@ def test_unsolvable_is_certified_by_the_audit() -> None:
     assert f"visited all {plain.positions} positions" in r.explanation
 
 
+@pytest.mark.usefixtures("core")
 def test_an_audit_out_of_budget_is_unknown_naming_it(monkeypatch) -> None:
     # the search exhausts HOPELESS within 100 positions; the audit needs more than 4 x 100
     r = solve_position("penguin", position(**HOPELESS), max_states=100, grade=False)
@@ -123,7 +130,7 @@ def test_an_audit_that_finds_a_win_is_a_solver_bug(monkeypatch) -> None:
     import dealgen.solve.penguin as solver
 
     state = PENGUIN.from_text(BEAK_IN_A_CELL)
-    monkeypatch.setattr(solver, "best_first", lambda *a, **k: type("Out", (), {
+    monkeypatch.setattr(solver, "search_problem", lambda *a, **k: type("Out", (), {
         "verdict": UNSOLVABLE, "expanded": 1, "generated": 1, "moves": (), "budget": None})())
     with pytest.raises(CheckFailed, match="solver bug.*the audit found one"):
         solver.solve_penguin(PENGUIN, state, 10_000, 60.0, grade=False)
@@ -167,6 +174,7 @@ def test_the_audit_moves_are_the_engine_moves() -> None:
     assert compared > 1500
 
 
+@pytest.mark.usefixtures("core")
 def test_scan_lines_and_summary_carry_certification(tmp_path) -> None:
     out = tmp_path / "scan.jsonl"
     r = CliRunner().invoke(main, ["scan", "penguin", "1126-1127", "--jobs", "1", "--no-grade", "-o", str(out)])

@@ -152,7 +152,47 @@ def test_won_and_lost_outcomes() -> None:
 STUCK_LINE = "7g 2b 6e 4a 2c 7f 5d 24 d3 7d a4 1a b3 1b c5 4c c4 4c c4 2c a1 4a a4 2a 6h 27 21 62"
 
 
+def test_a_legal_move_means_the_game_goes_on() -> None:
+    # verify.replay asks outcome() only where a move fails (Game.legal_move_means_playing):
+    # sound only if a position is over exactly when play accepts no move. Random play from a
+    # few deals until it stops, under every rule set; the lost and won ends included.
+    import random
+
+    assert PENGUIN.legal_move_means_playing
+    rng = random.Random(40)
+    ends = set()
+    for deal, rules in [(1, "parlett"), (2, "supermove"), (3, "single"), (4, "parlett")]:
+        s = PENGUIN.deal(deal, rules)
+        for _ in range(200):
+            moves = PENGUIN.legal_moves(s)
+            assert PENGUIN.outcome(s).over == (not moves)
+            if not moves:
+                ends.add(PENGUIN.outcome(s).status)
+                break
+            s = PENGUIN.play(s, rng.choice(moves))
+    stuck = PENGUIN.deal(1)
+    for token in STUCK_LINE.split():
+        stuck = play(stuck, token)
+    won = play(position("JH", {1: "TH"}, home={"C": "TC", "S": "TS", "D": "TD", "H": "9H"}), "1h")
+    for end in (stuck, won):
+        assert PENGUIN.outcome(end).over and PENGUIN.legal_moves(end) == []
+    assert ends  # random play did reach an end
+
+
 def test_describe_move_in_words() -> None:
     s = position("JH", {1: "2C 9C", 5: "3D TC"}, home={"C": "JC", "S": "JS", "D": "JD"})
     assert PENGUIN.describe_move(s, PENGUIN.parse_move("15")) == "9♣ from column 1 onto 10♣ in column 5"
     assert PENGUIN.describe_move(s, PENGUIN.parse_move("1c")) == "9♣ from column 1 to cell c"
+
+
+def test_play_keeps_every_field_of_a_state() -> None:
+    # play builds the next state by calling PenguinState with every field in order (faster
+    # than dataclasses.replace): a field added to PenguinState must be added there too
+    from dataclasses import fields, replace
+
+    from dealgen.games.penguin import PenguinState
+
+    assert [f.name for f in fields(PenguinState)] == ["beak", "columns", "cells", "home", "rules", "deal"]
+    s = PENGUIN.deal(5, "supermove")
+    after = play(s, "1a")
+    assert after == replace(s, columns=after.columns, cells=after.cells, home=after.home)

@@ -20,6 +20,8 @@ from dealgen.verify import replay
 
 from .conftest import position
 
+pytestmark = pytest.mark.usefixtures("core")  # every test on both search cores (conftest.core)
+
 # Beak AC; A-5 of every suit home; cells hold 7C 7S 7H 7D 8C; every other card in one
 # column with the sixes at the bottom: a little play is possible, a win never is.
 HOPELESS = dict(

@@ -125,8 +125,19 @@ def _stdout_failed(err: OSError) -> None:
     sys.exit(2)
 
 
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """--version: the version, and which search core solves (compiled or pure Python)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from ..solve.core import describe
+
+    click.echo(f"dealgen, version {__version__}\nPenguin search core: {describe()}")
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="dealgen")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version and the search core in use, and exit.")
 def main() -> None:
     """Generate, grade, verify and publish card-solitaire puzzles.
 

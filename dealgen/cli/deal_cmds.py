@@ -18,6 +18,9 @@ def games() -> None:
             default = " [default]" if rules == game.default_rules else ""
             note = game.rule_notes.get(rules, "")
             click.echo(f"    {rules}{default}: {note}")
+    from ..solve.core import describe
+
+    click.echo(f"\nPenguin search core: {describe()}")
 
 
 @main.command(cls=DealCommand)

@@ -82,6 +82,10 @@ class Game(ABC, Generic[S, M]):
     # Grading: which of the solver's effort metrics make a deal hard, and how much each
     # counts (``dealgen.grade``); empty means the default weights (Penguin's).
     grade_weights: ClassVar[dict[str, float]] = {}
+    # True where no move is legal once the game is over (won or lost), so a move that ``play``
+    # accepts proves the game was still going: a replay then asks ``outcome`` only where a
+    # move fails (to say why) and at the end, not before every move (verify.replay).
+    legal_move_means_playing: ClassVar[bool] = False
     # The metrics a catalog entry of the game may state (its solver's); any other is refused.
     metric_names: ClassVar[tuple[str, ...]] = ("solution_length",)
 

@@ -8,7 +8,8 @@ may carry, so they share every line of this engine but ``_run_limit``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, cast
 
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
@@ -33,6 +34,9 @@ def higher(card: int) -> int:
 def lower(card: int) -> int:
     """The card of the same suit one rank below: the one that packs onto ``card``."""
     return card + 12 if card % 13 == 0 else card - 1
+
+
+_HIGHER = tuple(higher(card) for card in range(52))  # higher() looked up: replays run it per card
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class PenguinState:
         """Index in column ``col`` where the run at its exposed end begins."""
         column = self.columns[col]
         i = len(column) - 1
-        while i > 0 and column[i - 1] == higher(column[i]):
+        while i > 0 and column[i - 1] == _HIGHER[column[i]]:
             i -= 1
         return max(i, 0)
 
@@ -117,6 +121,7 @@ class Penguin(Game[PenguinState, PenguinMove]):
         "single": "one card at a time",
     }
     rule_labels = {"parlett": "Parlett rules", "single": "single-card rules"}
+    legal_move_means_playing = True  # won: no card left to move; lost: no legal move
     metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "min_cells", "min_cells_states",
                     "audit_positions")
     rule_prose = {
@@ -159,6 +164,12 @@ onto column 6. Every solution in this book was replayed move by move by the game
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PenguinState:
         rules = self.check_rules(rules)
+        if type(number) is int:  # (a cache hit must not let 1.0 or True pass for 1)
+            return _dealt(number, rules)
+        return self._deal(number, rules)
+
+    @staticmethod
+    def _deal(number: int, rules: str) -> PenguinState:
         pack = shuffled_pack(number)
         beak_rank = pack[0] % 13
         same = [c for c in pack if c % 13 == beak_rank]
@@ -237,7 +248,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
         card = self._source_card(state, src)
         count = 1
         if dst == HOME:
-            wanted = state.next_home(card.suit)
+            wanted = state.next_home(card // 13)
             assert wanted is not None  # a suit is complete only with every card of it home, none left to move
             if card != wanted:
                 suit = SUIT_NAMES[card.suit]
@@ -266,14 +277,16 @@ onto column 6. Every solution in this book was replayed move by move by the game
             columns[i] = columns[i][:-count]
         home = state.home
         if dst == HOME:
-            suit = moving[0].suit
-            home = tuple(n + 1 if s == suit else n for s, n in enumerate(home))  # type: ignore[assignment]
+            counts = list(home)
+            counts[moving[0] // 13] += 1
+            home = tuple(counts)  # type: ignore[assignment]
         elif dst in CELLS:
             cells[CELLS.index(dst)] = moving[0]
         else:
             j = COLUMNS.index(dst)
             columns[j] = columns[j] + moving
-        return replace(state, columns=tuple(columns), cells=tuple(cells), home=home)
+        # (the class called directly: dataclasses.replace costs more than the rest of a move)
+        return type(state)(state.beak, tuple(columns), tuple(cells), home, state.rules, state.deal)
 
     def _candidates(self, state: PenguinState):
         sources = [c for c in COLUMNS if state.columns[COLUMNS.index(c)]]
@@ -303,10 +316,13 @@ onto column 6. Every solution in this book was replayed move by move by the game
 
     def replayed_metrics(self, states: list[PenguinState], moves: list[PenguinMove]) -> dict[str, int]:
         return {"solution_length": len(moves),
-                "max_cells": max(sum(card is not None for card in state.cells) for state in states)}
+                "max_cells": max(len(state.cells) - state.cells.count(None) for state in states)}
 
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> PenguinMove:
+        move = _MOVES.get(token)  # every well-formed token, read once (replays parse each move)
+        if move is not None:
+            return move
         text = token.strip().lower()
         usage = "columns 1-7, flipper cells a-g, foundation h: source then target, e.g. 3a, a5, 3h, 46"
         if len(text) != 2:
@@ -496,3 +512,9 @@ onto column 6. Every solution in this book was replayed move by move by the game
 
 
 PENGUIN = Penguin()
+# A solve deals its deal three times (to solve it, to see that a position is the deal's start,
+# to replay the solution from it) and shuffling costs more than the replay: states are immutable
+# values, so the last few are kept.
+_dealt = lru_cache(maxsize=32)(Penguin._deal)
+_MOVES = {move.token: move for move in (PenguinMove(a, b) for a in COLUMNS + CELLS for b in COLUMNS + CELLS + HOME)
+          if _shape_error(move.src, move.dst) is None}

@@ -18,7 +18,7 @@ Pruning, and why it loses no win (RULES.md, "Solver facts"):
   column, or moves from a cell or a column onto the card above it, can hold that run
   until a column empties. So the beak goes home only as a chosen move, from wherever
   it is exposed. (It used to go home at once from a cell or from a column it had to
-  itself; that lost wins. See docs/solver.md.)
+  itself; that lost wins. See docs/reference/solver.md.)
 - among empty cells, and among empty columns, only the first is tried: they are
   interchangeable, so the others reach the same canonical position.
 - a run that is a whole column is never moved to an empty column (same position).
@@ -33,7 +33,8 @@ from ..errors import CheckFailed, IllegalMove
 from ..games.penguin import CELLS, COLUMNS, PenguinState
 from . import SolverOutput, register_solver
 from .audit import OUT_OF_BUDGET, WON, audit
-from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, best_first
+from .core import compiled
+from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, SearchOutcome, best_first
 
 EMPTY = 255
 NCOLS = 7
@@ -350,7 +351,38 @@ def _limit(rules: str, cols, cells, target: int) -> int:
     return (cells.count(EMPTY) + 1) * 2 ** empties
 
 
+RULE_CODES = {"parlett": 0, "supermove": 1, "single": 2}  # the compiled core's numbers
+MAX_G_WEIGHT = 1000  # the compiled core's priorities are 32-bit: other weights search in Python
+
+
+def search_problem(problem: PenguinProblem, max_states: int, max_seconds: float | None) -> SearchOutcome:
+    """``best_first`` on ``problem``, by the compiled core where it is built (the same
+    verdict, moves and counts; see ``core``), else by the pure-Python search."""
+    core = compiled()
+    if core is None or not 0 <= problem.g_weight <= MAX_G_WEIGHT:
+        return best_first(problem, max_states, max_seconds)
+    return compiled_search(core, problem, max_states, max_seconds)
+
+
+def compiled_search(core, problem: PenguinProblem, max_states: int, max_seconds: float | None) -> SearchOutcome:
+    """``best_first`` on ``problem`` by the compiled core ``core`` (``_penguin_core``)."""
+    cols, cells, home = problem.start_state
+    verdict, moves, expanded, generated, budget, _ = core.search(  # (a budget past 2^62 is no budget)
+        problem.beak, RULE_CODES[problem.rules], cols, cells, home, problem.g_weight, min(max_states, 2**62),
+        max_seconds)
+    return SearchOutcome(verdict, moves, expanded, generated, budget)
+
+
 def shorten(problem: PenguinProblem, tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``shorten_python``, by the compiled core where it is built (the same result)."""
+    core = compiled()
+    if core is None:
+        return shorten_python(problem, tokens)
+    cols, cells, home = problem.start_state
+    return core.shorten(RULE_CODES[problem.rules], cols, cells, home, tuple(tokens))
+
+
+def shorten_python(problem: PenguinProblem, tokens: tuple[str, ...]) -> tuple[str, ...]:
     """Drop cell round trips: ``Xc ... cY`` becomes ``XY`` at the later point (or
     nothing when Y is X) whenever the whole solution still plays out and wins.
     Deterministic: candidates are tried left to right until none helps."""
@@ -383,7 +415,7 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
                   grade: bool = True) -> SolverOutput:
     start = time.monotonic()
     problem = PenguinProblem(state)
-    found = best_first(problem, max_states, max_seconds)
+    found = search_problem(problem, max_states, max_seconds)
     metrics: dict[str, int | float] = {"states_expanded": found.expanded, "states_seen": found.generated}
     if found.verdict == UNKNOWN:
         return SolverOutput(UNKNOWN, (), metrics, found.budget, extra={"certified": False})
@@ -431,7 +463,7 @@ def fewest_cells(state: PenguinState, known: int, seconds: float) -> tuple[int, 
     filled = [k for k, card in enumerate(state.cells) if card is not None]
     spent = 0
     for k in range((filled[-1] + 1) if filled else 0, known):
-        found = best_first(PenguinProblem(state, ncells=k), CELL_BUDGET, max(seconds, 1.0))
+        found = search_problem(PenguinProblem(state, ncells=k), CELL_BUDGET, max(seconds, 1.0))
         spent += found.expanded
         if found.verdict == SOLVED:
             return k, spent
