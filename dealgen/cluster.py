@@ -16,6 +16,8 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import signal
+import threading
 import time
 from collections import deque
 from contextlib import contextmanager
@@ -45,9 +47,13 @@ class Cluster:
     def __repr__(self) -> str:
         return f"Cluster({self.address!r})"
 
-    def threads(self) -> int:
-        """Worker threads on the cluster now (each runs one task at a time)."""
-        return sum(self.client.nthreads().values())
+    def threads(self, known: int = 1) -> int:
+        """Worker threads on the cluster now (each runs one task at a time); ``known`` if the
+        scheduler does not answer (a lost scheduler is reported by the tasks' futures)."""
+        try:
+            return sum(self.client.nthreads().values())
+        except Exception:
+            return known
 
     def results(self, tasks: Iterable[Any], worker: Callable[[Any], Any], ahead: int = AHEAD) -> Iterator[Any]:
         """``worker(task)`` for each task, in order, on the cluster's workers, with ``ahead``
@@ -69,7 +75,7 @@ class Cluster:
         try:
             while True:
                 if time.monotonic() - counted >= RECOUNT_SECONDS:  # workers come and go
-                    counted, threads = time.monotonic(), max(1, self.threads())
+                    counted, threads = time.monotonic(), max(1, self.threads(threads))
                 submit()
                 if not pending:
                     return
@@ -83,7 +89,10 @@ class Cluster:
                 yield from results
         finally:
             if pending:
-                self.client.cancel([future for _, future in pending])
+                try:
+                    self.client.cancel([future for _, future in pending])
+                except Exception:
+                    pass  # (a scheduler already lost: nothing left to cancel, and its error is being raised)
 
 
 class Batching:
@@ -123,9 +132,17 @@ def connect(address: str, processes: int = 0) -> Iterator[Cluster]:
         raise InputError("--cluster needs Dask: pip install 'dealgen[cluster]' (dask[distributed])") from None
     local = None
     if address == LOCAL:
-        # one single-threaded process a core: the work is all CPU, and threads would share one GIL
-        local = distributed.LocalCluster(n_workers=processes or os.cpu_count() or 1, threads_per_worker=1,
-                                         processes=True, dashboard_address=":0", silence_logs=logging.WARNING)
+        # Its worker processes inherit Ctrl-C ignored, as a pool's ignore it: a terminal's Ctrl-C
+        # reaches them too, and the command stops them itself (while they start, it waits).
+        deaf = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if deaf else None
+        try:
+            # one single-threaded process a core: the work is all CPU, and threads would share one GIL
+            local = distributed.LocalCluster(n_workers=processes or os.cpu_count() or 1, threads_per_worker=1,
+                                             processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+        finally:
+            if deaf:
+                signal.signal(signal.SIGINT, previous)
         client = distributed.Client(local, set_as_default=False)
     else:
         failure = None
@@ -136,6 +153,11 @@ def connect(address: str, processes: int = 0) -> Iterator[Cluster]:
         if failure is not None:  # (raised outside the except: the half-made client is gone before exit)
             raise InputError(f"--cluster {address}: cannot connect ({failure}); give a running Dask scheduler's "
                              f"address (tcp://HOST:PORT, started with `dask scheduler`) or 'local'")
+    # Connected (and warned of any mismatch in versions): from now on a failure reaches the user as
+    # our one-line error, not also as the client's logged traceback.
+    client_log = logging.getLogger("distributed.client")
+    level = client_log.level
+    client_log.setLevel(logging.CRITICAL)
     try:
         if not client.nthreads():
             log.info(f"cluster {address} has no workers yet: the work starts when one joins")
@@ -144,3 +166,4 @@ def connect(address: str, processes: int = 0) -> Iterator[Cluster]:
         client.close()
         if local is not None:
             local.close()
+        client_log.setLevel(level)

@@ -189,6 +189,30 @@ def _square(n: int) -> int:
     return n * n
 
 
+def _fails_once(task: tuple[str, int]) -> int:
+    """Raises the first time it meets each number (a marker file remembers), then gives it back."""
+    folder, n = task
+    marker = Path(folder) / str(n)
+    if not marker.exists():
+        marker.touch()
+        raise RuntimeError(f"first try of {n}")
+    return n
+
+
+def _always_fails(n: int) -> int:
+    raise RuntimeError(f"deal {n} cannot be solved here")
+
+
+def test_a_task_that_raises_is_tried_again_and_one_that_always_fails_stops_the_run(dask_cluster, tmp_path) -> None:
+    from dealgen.errors import CheckFailed
+
+    with connect(dask_cluster.address) as cluster:
+        assert list(cluster.results([(str(tmp_path), n) for n in range(5)], _fails_once)) == list(range(5))
+        results = cluster.results(iter(range(3)), _always_fails)
+        with pytest.raises(CheckFailed, match=r"the tasks 0 to 0 failed: RuntimeError: deal 0 cannot be solved here"):
+            next(results)
+
+
 def test_batches_grow_to_fill_a_quarter_second_but_start_at_one() -> None:
     size = Batching()
     assert size.next() == 1
@@ -198,11 +222,28 @@ def test_batches_grow_to_fill_a_quarter_second_but_start_at_one() -> None:
     assert size.next() == 1
 
 
-def test_cluster_local_starts_its_own_workers(reference) -> None:
-    result = dealgen(*SCAN[:2], "1-30", "--cluster", "local", "--jobs", "1")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.encode() == b"".join(reference.splitlines(keepends=True)[:30])
-    assert "Traceback" not in result.stderr and "Warning" not in result.stderr
+def test_cluster_local_stops_on_a_terminals_ctrl_c_and_resumes(reference, tmp_path) -> None:
+    """`--cluster local` starts its own workers; a terminal's Ctrl-C (the whole process group: the
+    workers too) stops the run with the finished lines kept and no worker's traceback."""
+    out = tmp_path / "scan.jsonl"
+    short = [*SCAN[:2], "1-120"]
+    scan = subprocess.Popen([*CLI, *short, "--cluster", "local", "--jobs", "2", "-o", str(out)], cwd=ROOT, env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        wait_for_lines(out, 20, scan)
+        os.killpg(scan.pid, signal.SIGINT)
+        _, stderr = scan.communicate(timeout=60)
+    finally:
+        if scan.poll() is None:
+            os.killpg(scan.pid, signal.SIGKILL)
+    assert scan.returncode == 130, stderr
+    assert "Traceback" not in stderr and "Warning" not in stderr and stderr.endswith("dealgen: interrupted\n")
+    kept = out.read_bytes()
+    assert 20 <= kept.count(b"\n") < 120 and reference.startswith(kept)
+    again = dealgen(*short, "--cluster", "local", "--jobs", "1", "-o", str(out))
+    assert again.returncode == 0, again.stderr
+    assert out.read_bytes() == b"".join(reference.splitlines(keepends=True)[:120])
+    assert "Traceback" not in again.stderr and "Warning" not in again.stderr
 
 
 def _free_port() -> int:
