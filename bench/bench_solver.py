@@ -43,7 +43,7 @@ FCS_ARGS = ["--freecells-num", "7", "--stacks-num", "7", "--sequences-are-built-
 LIBRARY = "libfreecell-solver.so.0"
 
 
-def fc_solve_process(boards: dict[int, str], tmp: Path) -> dict[int, tuple[str, float]]:
+def fc_solve_process(boards: dict[int, str], tmp: Path, fcs_args: list[str] = FCS_ARGS) -> dict[int, tuple[str, float]]:
     exe = shutil.which("fc-solve")
     if exe is None:
         sys.exit("fc-solve is not installed (Debian: apt-get install freecell-solver-bin)")
@@ -52,7 +52,7 @@ def fc_solve_process(boards: dict[int, str], tmp: Path) -> dict[int, tuple[str, 
         path = tmp / f"{n}.fcs"
         path.write_text(board)
         t = time.perf_counter()
-        run = subprocess.run([exe, *FCS_ARGS, str(path)], capture_output=True, text=True)
+        run = subprocess.run([exe, *fcs_args, str(path)], capture_output=True, text=True)
         dt = time.perf_counter() - t
         text = run.stdout
         verdict = ("solved" if "This game is solveable" in text else

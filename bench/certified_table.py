@@ -48,11 +48,8 @@ def parks_on_the_beak(deal: int, rules: str, moves: list[str]) -> int | None:
 def fcs_verdicts(records: list[dict], rules: str) -> dict[int, str]:
     args = [a if a != "unlimited" else SEQUENCE_MOVE[rules] for a in FCS_ARGS]
     boards = {r["deal"]: PENGUIN.export(PENGUIN.deal(r["deal"], rules), "fcs") for r in records}
-    import bench_solver
-
-    bench_solver.FCS_ARGS = args
     with tempfile.TemporaryDirectory() as tmp:
-        return {n: verdict for n, (verdict, _) in fc_solve_process(boards, Path(tmp)).items()}
+        return {n: verdict for n, (verdict, _) in fc_solve_process(boards, Path(tmp), args).items()}
 
 
 def main() -> None:

@@ -4,6 +4,8 @@ verdicts, moves and metrics, to the last position counted (docs/reference/solver
 from __future__ import annotations
 
 import random
+import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -12,7 +14,14 @@ from click.testing import CliRunner
 from dealgen.cli import main
 from dealgen.games.penguin import PENGUIN
 from dealgen.solve import core, solve_deal, solve_position
-from dealgen.solve.penguin import RULE_CODES, PenguinProblem, compiled_search, shorten_python, simulate
+from dealgen.solve.penguin import (
+    RULE_CODES,
+    PenguinProblem,
+    compiled_search,
+    search_problem,
+    shorten_python,
+    simulate,
+)
 from dealgen.solve.search import best_first
 
 from .conftest import position
@@ -173,6 +182,42 @@ def test_the_compiled_core_refuses_bad_input() -> None:
         CORE.shorten(0, cols, cells, home, ("1x",))
     with pytest.raises(ValueError):
         CORE.search(problem.beak, 7, cols, cells, home, 1, 10, None)
+    with pytest.raises(ValueError, match="rules"):
+        CORE.shorten(99, cols, cells, home, ())
+
+
+@needs_core
+def test_a_weight_the_core_cannot_take_searches_in_python() -> None:
+    problem = PenguinProblem(PENGUIN.deal(1), g_weight=2.0)
+    assert search_problem(problem, 300, None) == best_first(problem, 300, None)
+
+
+@needs_core
+def test_the_compiled_search_lets_other_threads_run() -> None:
+    """It drops the GIL between clock checks: a scan worker's orphan watch and a Dask
+    worker's heartbeats must go on during a long search."""
+    ticks, stop = [0], threading.Event()
+
+    def tick() -> None:
+        while not stop.is_set():
+            ticks[0] += 1
+            time.sleep(0.0005)
+
+    problem = PenguinProblem(PENGUIN.deal(1126))  # unsolvable: 28,462 positions, about 0.1 s
+    cols, cells, home = problem.start_state
+    thread = threading.Thread(target=tick)
+    thread.start()
+    try:
+        time.sleep(0.01)
+        before = ticks[0]
+        started = time.perf_counter()
+        CORE.search(problem.beak, 0, cols, cells, home, problem.g_weight, 100_000, None)
+        took, during = time.perf_counter() - started, ticks[0] - before
+    finally:
+        stop.set()
+        thread.join()
+    # with the GIL held throughout, the ticker runs at most once per switch interval (5 ms)
+    assert during > 2 * took / 0.005, (took, during)
 
 
 def test_the_core_in_use_is_named(monkeypatch) -> None:

@@ -52,7 +52,8 @@ typedef struct {
 } Pos;
 
 typedef struct {
-    uint64_t order; /* priority << 32 | insertion counter */
+    uint64_t prio; /* 64 bits, so g_weight * g cannot wrap */
+    uint32_t counter; /* insertion order, the tie-break */
     uint32_t rec;
 } HeapItem;
 
@@ -274,7 +275,11 @@ static int64_t remember(Search *S, uint32_t parent, const Pos *p, const uint8_t 
 }
 
 /* -- the frontier: a binary heap on (priority, counter) ------------------------------ */
-static int heap_push(Search *S, uint64_t order, uint32_t rec) {
+static int before(const HeapItem *a, const HeapItem *b) {
+    return a->prio < b->prio || (a->prio == b->prio && a->counter < b->counter);
+}
+
+static int heap_push(Search *S, uint64_t prio, uint32_t counter, uint32_t rec) {
     if (S->nheap == S->capheap) {
         size_t cap = S->capheap ? 2 * S->capheap : 1u << 9;
         HeapItem *h = grow(S, S->heap, S->capheap * sizeof *h, cap * sizeof *h);
@@ -282,15 +287,15 @@ static int heap_push(Search *S, uint64_t order, uint32_t rec) {
         S->heap = h;
         S->capheap = cap;
     }
+    HeapItem item = {prio, counter, rec};
     size_t i = S->nheap++;
     while (i > 0) {
         size_t up = (i - 1) / 2;
-        if (S->heap[up].order <= order) break;
+        if (!before(&item, &S->heap[up])) break;
         S->heap[i] = S->heap[up];
         i = up;
     }
-    S->heap[i].order = order;
-    S->heap[i].rec = rec;
+    S->heap[i] = item;
     return 0;
 }
 
@@ -301,8 +306,8 @@ static uint32_t heap_pop(Search *S) {
     for (;;) {
         size_t kid = 2 * i + 1;
         if (kid >= n) break;
-        if (kid + 1 < n && S->heap[kid + 1].order < S->heap[kid].order) kid++;
-        if (last.order <= S->heap[kid].order) break;
+        if (kid + 1 < n && before(&S->heap[kid + 1], &S->heap[kid])) kid++;
+        if (!before(&S->heap[kid], &last)) break;
         S->heap[i] = S->heap[kid];
         i = kid;
     }
@@ -346,11 +351,11 @@ static int auto_moves(const Search *S, Pos *p, uint8_t *tok, int ntok) {
 
 static int cards_out(const Pos *p) { return 52 - p->home[0] - p->home[1] - p->home[2] - p->home[3]; }
 
-static uint32_t priority(const Search *S, const Pos *p) {
+static uint64_t priority(const Search *S, const Pos *p) {
     int bad = 0, used = 0;
     for (int i = 0; i < NCOLS; i++) bad += p->dis[i];
     for (int k = 0; k < S->ncells; k++) used += p->cells[k] != EMPTY;
-    return (uint32_t)(W_OUT * cards_out(p) + W_BAD * bad + W_CELL * used) + (uint32_t)S->gw * p->g;
+    return (uint64_t)(W_OUT * cards_out(p) + W_BAD * bad + W_CELL * used) + (uint64_t)S->gw * p->g;
 }
 
 /* penguin.PenguinProblem._finish and the loop body of search.best_first: foundation
@@ -382,9 +387,8 @@ static int finish(Search *S, uint32_t parent, uint32_t parent_g, Pos *ch, int sr
         *goal = (uint32_t)r;
         return 1;
     }
-    uint32_t prio = priority(S, ch);
     S->counter++;
-    return heap_push(S, ((uint64_t)prio << 32) | S->counter, (uint32_t)r) < 0 ? -1 : 0;
+    return heap_push(S, priority(S, ch), S->counter, (uint32_t)r) < 0 ? -1 : 0;
 }
 
 #define EMIT(call)                  \
@@ -609,7 +613,7 @@ static PyObject *py_search(PyObject *Py_UNUSED(self), PyObject *args) {
                           &PyTuple_Type, &home, &gw, &max_states, &seconds))
         return NULL;
     if (beak < 0 || beak >= 52 || rules < 0 || rules > 2 || gw < 0 || gw > 1000) {
-        PyErr_SetString(PyExc_ValueError, "beak 0-51, rules 0-2 and g_weight 0-1000 (priorities are 32-bit)");
+        PyErr_SetString(PyExc_ValueError, "beak 0-51, rules 0-2 and g_weight 0-1000");
         return NULL;
     }
     int timed = seconds != Py_None;
@@ -639,26 +643,36 @@ static PyObject *py_search(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     if (timed) deadline += now();
     int64_t root = remember(&S, NONE, &start, prefix, 0);
-    if (root < 0 || heap_push(&S, 0, (uint32_t)root) < 0) goto nomem;
+    if (root < 0 || heap_push(&S, 0, 0, (uint32_t)root) < 0) goto nomem;
+    uint32_t goal = 0;
+    int status = 0;
     while (S.nheap) {
+        /* Batches start at multiples of TIME_CHECK expansions, where search.best_first
+         * checks its clock, unless the states budget cut the last one short. */
         if (expanded >= max_states) {
             budget = "states";
             goto done;
         }
-        if (expanded % TIME_CHECK == 0) {
-            if (timed && now() > deadline) {
-                budget = "seconds";
-                goto done;
-            }
-            if (PyErr_CheckSignals() < 0) {
-                search_free(&S);
-                return NULL;
-            }
+        if (timed && now() > deadline) {
+            budget = "seconds";
+            goto done;
         }
-        uint32_t r = heap_pop(&S);
-        expanded++;
-        uint32_t goal;
-        int status = expand(&S, r, &goal);
+        if (PyErr_CheckSignals() < 0) {
+            search_free(&S);
+            return NULL;
+        }
+        long long stop = max_states - expanded < TIME_CHECK ? max_states : expanded + TIME_CHECK;
+        /* The batch touches no Python object (its memory comes from PyMem_Raw*), so it runs
+         * without the GIL: other threads (a scan worker's orphan watch, a Dask worker's
+         * heartbeats) go on meanwhile. */
+        Py_BEGIN_ALLOW_THREADS
+        while (S.nheap && expanded < stop) {
+            uint32_t r = heap_pop(&S);
+            expanded++;
+            status = expand(&S, r, &goal);
+            if (status) break;
+        }
+        Py_END_ALLOW_THREADS
         if (status < 0) goto nomem;
         if (status == 1) {
             verdict = "solved";
@@ -771,6 +785,10 @@ static PyObject *py_shorten(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!PyArg_ParseTuple(args, "iO!O!O!O!", &rules, &PyTuple_Type, &cols, &PyBytes_Type, &cells, &PyTuple_Type,
                           &home, &PyTuple_Type, &tokens))
         return NULL;
+    if (rules < 0 || rules > 2) {
+        PyErr_SetString(PyExc_ValueError, "rules 0-2");
+        return NULL;
+    }
     Pos start;
     if (read_position(cols, cells, home, &start, &ncells) < 0) return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(tokens);

@@ -352,14 +352,15 @@ def _limit(rules: str, cols, cells, target: int) -> int:
 
 
 RULE_CODES = {"parlett": 0, "supermove": 1, "single": 2}  # the compiled core's numbers
-MAX_G_WEIGHT = 1000  # the compiled core's priorities are 32-bit: other weights search in Python
+MAX_G_WEIGHT = 1000  # the compiled core takes integer weights up to this; others search in Python
 
 
 def search_problem(problem: PenguinProblem, max_states: int, max_seconds: float | None) -> SearchOutcome:
     """``best_first`` on ``problem``, by the compiled core where it is built (the same
     verdict, moves and counts; see ``core``), else by the pure-Python search."""
     core = compiled()
-    if core is None or not 0 <= problem.g_weight <= MAX_G_WEIGHT:
+    weight = problem.g_weight
+    if core is None or type(weight) is not int or not 0 <= weight <= MAX_G_WEIGHT:
         return best_first(problem, max_states, max_seconds)
     return compiled_search(core, problem, max_states, max_seconds)
 
