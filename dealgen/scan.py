@@ -1,8 +1,9 @@
 """Solve a range of deals in parallel processes, one JSON line per deal, resumable.
 
-Lines are written in deal order (the pool's ordered ``imap``) and flushed one by one,
-so the output does not depend on ``--jobs`` and an interrupted scan keeps every line
-it finished. A rerun with the same output file skips the deals already there (a torn
+Lines are written in deal order (tasks are read back in the order they went out) and
+flushed one by one, so the output does not depend on ``--jobs`` or ``--cluster`` (a Dask
+cluster instead of local processes, see ``cluster``) and an interrupted scan keeps every
+line it finished. A rerun with the same output file skips the deals already there (a torn
 last line from a crash is dropped first).
 
 A rerun that retries the undecided deals (a larger budget) appends their new lines, and
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
+from .cluster import Cluster
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
@@ -36,6 +38,19 @@ from .solve import SolveResult, check_budgets, record_replayable, record_verdict
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
+
+Workers = int | Cluster  # what runs the deals: local processes (0 = one a core) or a Dask cluster
+
+
+def workers(jobs: Workers, tasks: int | None = None) -> Workers:
+    """A cluster as it is; else a number of processes: ``jobs``, 0 = one a core, and never
+    more than ``tasks`` when that is known. InputError for a negative count."""
+    if isinstance(jobs, Cluster):
+        return jobs
+    if jobs < 0:
+        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    jobs = jobs or os.cpu_count() or 1
+    return jobs if tasks is None else min(jobs, max(1, tasks))
 
 
 def parse_range(text: str) -> range:
@@ -190,19 +205,18 @@ class ScanReport:
         return self.new / self.seconds if self.seconds > 0 else 0.0
 
 
-def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None = None,
+def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | None = None,
          path: str | Path | None = None, max_states: int | None = None, max_seconds: float | None = None,
          grade: bool = True, progress: Callable[[int, int, float], None] | None = None,
          retry: bool = False) -> ScanReport:
-    """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs`` 0 = all cores.
+    """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs``: processes
+    (0 = all cores) or a connected ``Cluster``.
     With ``retry`` the deals ``path`` holds as undecided are solved again, unless their
     states budget was already as large as this one (the verdict would not change)."""
     states, _ = check_budgets(max_states, max_seconds)
-    if jobs < 0:
-        raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
+    workers(jobs)  # (a bad count is refused before the output file is touched)
     if retry and path is None:
         raise InputError("retrying undecided deals needs the scan's output file (-o FILE)")
-    jobs = jobs or os.cpu_count() or 1
     done: dict[int, dict[str, Any]] = {}
     handle = out
     if path is not None:
@@ -219,9 +233,8 @@ def scan(game: str, deals: range, rules: str, jobs: int = 0, out: TextIO | None 
         report.not_retried = [n for n in deals if n in done and n not in redo and record_verdict(done[n]) == "unknown"]
     start = time.monotonic()
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
-    jobs = min(jobs, max(1, len(tasks)))  # never more processes than deals
     try:
-        for record in _results(tasks, jobs):
+        for record in _results(tasks, workers(jobs, len(tasks))):  # never more processes than deals
             done[record["deal"]] = record
             report.new += 1
             if handle is not None:
@@ -256,10 +269,13 @@ def _worth_retrying(record: dict[str, Any], states: int) -> bool:
     return record.get("budget") != "states" or record.get("metrics", {}).get("states_expanded", 0) < states
 
 
-def _results(tasks: Iterable[tuple], jobs: int, worker: Callable = _solve_one) -> Iterator[Any]:
-    """``worker`` over ``tasks`` in order, ``jobs`` processes, a bounded look-ahead (so
-    tasks may be an endless iterator and the consumer may stop early)."""
+def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_one) -> Iterator[Any]:
+    """``worker`` over ``tasks`` in order, in ``jobs`` processes or on a cluster, a bounded
+    look-ahead (so tasks may be an endless iterator and the consumer may stop early)."""
     tasks = iter(tasks)
+    if isinstance(jobs, Cluster):
+        yield from jobs.results(tasks, worker)
+        return
     if jobs == 1:
         yield from map(worker, tasks)
         return
@@ -305,15 +321,14 @@ def _solve_result(task: tuple) -> SolveResult:
     return solve_deal(game, deal, rules, max_states, max_seconds, grade=grade)
 
 
-def solve_many(game: str, deals: Iterable[int], rules: str | None = None, jobs: int = 0,
+def solve_many(game: str, deals: Iterable[int], rules: str | None = None, jobs: Workers = 0,
                max_states: int | None = None, max_seconds: float | None = None,
                grade: bool = True) -> Iterator[SolveResult]:
     """SolveResults for ``deals`` in their order, solved ahead in ``jobs`` processes
-    (0 = all cores). ``deals`` may be endless; closing the iterator stops the workers."""
+    (0 = all cores) or on a cluster. ``deals`` may be endless; closing the iterator stops the workers."""
     check_budgets(max_states, max_seconds)
-    jobs = jobs or os.cpu_count() or 1
     tasks = ((game, n, rules, max_states, max_seconds, grade) for n in deals)
-    yield from _results(tasks, jobs, _solve_result)
+    yield from _results(tasks, workers(jobs), _solve_result)
 
 
 def percentiles(values: list[float], points: Iterable[int] = (50, 90, 99)) -> dict[str, float]:

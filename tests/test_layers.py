@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("solution, verify", ("dealgen.solution", "dealgen.verify")),
     ("grade", ("dealgen.grade",)),
     ("solve", ("dealgen.solve",)),
-    ("scan", ("dealgen.scan",)),
+    ("scan", ("dealgen.scan", "dealgen.cluster")),
     ("render", ("dealgen.render",)),
     ("publish", ("dealgen.publish",)),
     ("cli", ("dealgen.cli",)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
@@ -12,6 +13,8 @@ from typing import Any, Generator
 
 import click
 
+from ..cluster import ENV as CLUSTER_ENV
+from ..cluster import LOCAL, connect
 from ..deals import parse_deal_number
 from ..errors import InputError
 from ..games import Game, get_game
@@ -174,8 +177,24 @@ def _check_jobs(ctx, param, value: int) -> int:
     return value
 
 
-jobs_option = click.option("-j", "--jobs", type=int, default=0, callback=_check_jobs, metavar="N",
-                           help="Processes (default 0: one a core).")
+def jobs_option(func):
+    """--jobs N and --cluster ADDRESS (or $DEALGEN_CLUSTER): the command gets ``jobs``, a number of
+    processes or a Dask cluster connected for the command's run (an unreachable one is an error
+    before any work)."""
+    @functools.wraps(func)
+    def run(*args, jobs: int, cluster: str | None, **kwargs):
+        if cluster is None:
+            return func(*args, jobs=jobs, **kwargs)
+        if jobs and cluster.strip() != LOCAL:
+            note(f"dealgen: note: --jobs {jobs} counts local processes; on cluster {cluster} its workers run the deals")
+        with connect(cluster, processes=jobs) as chosen:
+            return func(*args, jobs=chosen, **kwargs)
+
+    run = click.option("--cluster", envvar=CLUSTER_ENV, default=None, metavar="ADDRESS",
+                       help=f"Run on this Dask cluster (its scheduler, tcp://HOST:PORT; ${CLUSTER_ENV} if not given); "
+                            f"'local' starts one here with --jobs workers. Results are the same as without.")(run)
+    return click.option("-j", "--jobs", type=int, default=0, callback=_check_jobs, metavar="N",
+                        help="Processes (default 0: one a core).")(run)
 
 
 def echo_lines(work: Generator[str, None, int]) -> int:

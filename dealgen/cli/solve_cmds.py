@@ -90,7 +90,7 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
              retry_undecided: bool) -> None:
     """Solve deals FIRST-LAST of GAME in parallel; one JSON line per deal, then a summary.
 
-    Lines come in deal order whatever --jobs is. An interrupted scan keeps what it
+    Lines come in deal order whatever runs them (--jobs, --cluster). An interrupted scan keeps what it
     finished; run it again with the same -o to go on. To decide more deals, run it again
     with the same -o, --retry-undecided and a larger --max-states.
     """

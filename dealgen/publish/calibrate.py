@@ -13,17 +13,18 @@ from ..errors import InputError
 from ..fileio import check_writable, write_atomic
 from ..games import Game
 from ..grade import GRADES, data_path, dumps
-from ..scan import calibration, parse_range, scan
+from ..scan import Workers, calibration, parse_range, scan
 
 SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured on
 
 
-def calibrate(game: Game, rules: str | None, deal_range: str, jobs: int, from_scan: str | None, output: str | None,
+def calibrate(game: Game, rules: str | None, deal_range: str, jobs: Workers, from_scan: str | None, output: str | None,
               max_states: int | None, max_seconds: float | None,
               progress: Callable[[int, int, float], None] | None = None) -> list[str]:
     """The cut points of ``game`` under ``rules`` from deals ``deal_range`` (FIRST-LAST), written
     to ``output`` (default: the file shipped with dealgen, which needs ``SHIPPED_SAMPLE`` deals);
-    the scan kept in ``from_scan`` when given. Returns the lines that say what was written."""
+    the scan kept in ``from_scan`` when given; ``jobs`` runs the deals (processes, or a Dask
+    cluster). Returns the lines that say what was written."""
     rules = game.check_rules(rules)
     numbers = parse_range(deal_range)
     if len(numbers) < 2:  # (found now, not after the scan)

@@ -108,7 +108,7 @@ class Selection:
 MAX_TRIES = 10**9  # more deals than any run could solve
 
 
-def check_selection(start: int | None, seed: int | None, max_tries: int, jobs: int) -> None:
+def check_selection(start: int | None, seed: int | None, max_tries: int, jobs: Any) -> None:
     """InputError for selection options out of range (solitaires and problems alike)."""
     if start is not None and seed is not None:
         raise InputError("give --start or --seed, not both")
@@ -116,7 +116,7 @@ def check_selection(start: int | None, seed: int | None, max_tries: int, jobs: i
         raise InputError(f"--start must be a deal number from 0 to {MAX_DEAL}, not {start}")
     if not 1 <= max_tries <= MAX_TRIES:
         raise InputError(f"--max-tries must be from 1 to {MAX_TRIES:,}, got {max_tries}")
-    if jobs < 0:
+    if isinstance(jobs, int) and jobs < 0:  # (else a connected cluster)
         raise InputError(f"--jobs must be 0 (all cores) or more, not {jobs}")
 
 

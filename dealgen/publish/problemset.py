@@ -11,14 +11,16 @@ on any machine.
 from __future__ import annotations
 
 import itertools
-import os
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..errors import CheckFailed
 from ..games import Game
 from ..solve import problem_kit
 from .catalog import Catalog, ProblemEntry
 from .generate import Selection, candidates, check_selection, unfilled
+
+if TYPE_CHECKING:
+    from ..scan import Workers
 
 
 def _find(task: tuple) -> list[dict[str, Any]]:
@@ -28,15 +30,16 @@ def _find(task: tuple) -> list[dict[str, Any]]:
     return problem_kit(get_game(game)).find(deal)
 
 
-def find_many(game: Game, numbers, jobs: int) -> Iterator[list[dict[str, Any]]]:
-    """Each deal's problems, in deal order, found ahead in ``jobs`` processes (0 = all cores)."""
-    from ..scan import _results
+def find_many(game: Game, numbers, jobs: Workers) -> Iterator[list[dict[str, Any]]]:
+    """Each deal's problems, in deal order, found ahead in ``jobs`` processes (0 = all cores)
+    or on a cluster."""
+    from ..scan import _results, workers
 
-    return _results(((game.name, n) for n in numbers), jobs or os.cpu_count() or 1, _find)
+    return _results(((game.name, n) for n in numbers), workers(jobs), _find)
 
 
 def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: int, start: int | None = None,
-                    seed: int | None = None, max_tries: int = 5000, jobs: int = 0, title: str = "",
+                    seed: int | None = None, max_tries: int = 5000, jobs: Workers = 0, title: str = "",
                     progress: Callable[[int, dict[str, int]], None] | None = None) -> Selection:
     """``count`` problems of any grade (``mix`` None), or the bands of ``mix``, from the first
     deals that have them; easiest first in the catalog."""
