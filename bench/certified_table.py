@@ -7,10 +7,11 @@ and where Freecell Solver disagrees, deal by deal.
 For each scan file: deals, solved, certified unsolvable, unknown, the win rate over the
 decided deals with its 95% Wilson interval, and the largest search and audit a verdict
 took. With --fcs, the Debian ``fc-solve`` binary is run on every deal of the file (parlett
-as unlimited sequence moves, supermove as limited ones; it has no single-card mode) and
-each disagreement is explained: a dealgen solution that packs the rank below the beak on
-the beak is one fc-solve cannot find, since it fills spaces with Kings only and never puts
-a King on an Ace (after relabelling, the beak is the Ace).
+as unlimited sequence moves; supermove and single as limited ones, runs moved card by card
+through free cells) and each disagreement is explained. After relabelling, the beak is the
+Ace and the rank below it the King, and fc-solve fills spaces with Kings only: so it never
+puts a King on an Ace (packing the rank below the beak on the beak), and it cannot park
+part of a run in an empty column, which the supermove rule's 2^(empty columns) counts on.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from bench_solver import FCS_ARGS, fc_solve_process  # noqa: E402
 from dealgen.games.penguin import PENGUIN  # noqa: E402
 from dealgen.scan import wilson  # noqa: E402
 
-SEQUENCE_MOVE = {"parlett": "unlimited", "supermove": "limited"}
+SEQUENCE_MOVE = {"parlett": "unlimited", "supermove": "limited", "single": "limited"}
 
 
 def parks_on_the_beak(deal: int, rules: str, moves: list[str]) -> int | None:
@@ -42,6 +43,22 @@ def parks_on_the_beak(deal: int, rules: str, moves: list[str]) -> int | None:
             if target and target[-1] == state.beak:
                 return n
         state = PENGUIN.play(state, move)
+    return None
+
+
+def beyond_the_cells(deal: int, rules: str, moves: list[str]) -> int | None:
+    """The number of the first move that shifts more cards than the empty cells plus one:
+    a supermove that counts empty columns, which fc-solve will not make where spaces take
+    only Kings (after relabelling): it cannot park part of the run in an empty column."""
+    state = PENGUIN.deal(deal, rules)
+    for n, token in enumerate(moves, 1):
+        move = PENGUIN.parse_move(token)
+        after = PENGUIN.play(state, move)
+        if move.src in "1234567" and move.dst in "1234567":
+            shifted = len(state.columns[int(move.src) - 1]) - len(after.columns[int(move.src) - 1])
+            if shifted > sum(1 for c in state.cells if c is None) + 1:
+                return n
+        state = after
     return None
 
 
@@ -92,8 +109,16 @@ def main() -> None:
             why = ""
             if mine == "solved":
                 n = parks_on_the_beak(r["deal"], rules, r["moves"])
-                why = (f"dealgen's solution puts the rank below the beak on the beak at move {n}, which fc-solve "
-                       f"forbids" if n else "dealgen's solution never packs on the beak: fc-solve gave up")
+                wide = beyond_the_cells(r["deal"], rules, r["moves"]) if rules == "supermove" else None
+                if n:
+                    why = (f"dealgen's solution puts the rank below the beak on the beak at move {n}, which "
+                           f"fc-solve forbids")
+                elif wide:
+                    why = (f"dealgen's solution moves more cards than the empty cells plus one at move {wide}, "
+                           f"counting empty columns as the supermove rule does; fc-solve cannot park part of a "
+                           f"run in a space that takes only Kings")
+                else:
+                    why = "dealgen's solution neither packs on the beak nor counts empty columns: unexplained"
             print(f"  deal {r['deal']}: dealgen {mine}, fc-solve {other}. {why}")
         print(f"{rules}: {diffs} disagreement(s) with fc-solve over {len(records)} deals")
 
