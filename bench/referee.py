@@ -3,7 +3,7 @@
     python bench/referee.py                      # 20,000 small endgames, 300 mid-game positions
     python bench/referee.py --endgames 100000 --midgame 2000 --seed 2
 
-The test suite runs the same property on 1,000 endgames (tests/test_certify.py). Here:
+The test suite runs the same property on 300 endgames (tests/test_certify.py). Here:
 - endgames: tests/penguin_endgames.py's shapes (8-24 cards left, any rule set, the beak in a
   cell, alone, under a run or at a column's foot), audit budget 50,000 positions;
 - mid-game: positions from real deals after 10-60 random legal moves, the beak still out,

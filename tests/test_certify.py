@@ -66,7 +66,7 @@ def endgames(draw):
     return build(lambda lo, hi: draw(st.integers(lo, hi)), 8, 16)
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True, database=None,
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
 @given(endgames())
 @example(PENGUIN.from_text(BEAK_IN_A_CELL))

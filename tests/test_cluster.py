@@ -256,7 +256,7 @@ def _free_port() -> int:
     (f"tcp://127.0.0.1:{_free_port()}", "Timed out trying to connect"),
     ("no-port-here", "missing port number"),
     ("   ", "an empty address"),
-])
+], ids=["nothing-listening", "no-port", "blank"])  # (ids without the port: -n 2 workers collect alike)
 def test_a_cluster_that_cannot_be_reached_is_one_line_and_exit_2_before_any_work(tmp_path, address, said) -> None:
     out = tmp_path / "scan.jsonl"
     result = dealgen(*SCAN, "--cluster", address, "-o", str(out))

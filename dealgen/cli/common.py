@@ -9,7 +9,7 @@ import math
 import os
 import sys
 import time
-from typing import Any
+from typing import Any, Generator
 
 import click
 
@@ -195,3 +195,14 @@ def jobs_option(func):
                             f"'local' starts one here with --jobs workers. Results are the same as without.")(run)
     return click.option("-j", "--jobs", type=int, default=0, callback=_check_jobs, metavar="N",
                         help="Processes (default 0: one a core).")(run)
+
+
+def echo_lines(work: Generator[str, None, int]) -> int:
+    """Print each line as ``work`` yields it (it may write a file after each is shown); its
+    exit code back."""
+    while True:
+        try:
+            line = next(work)
+        except StopIteration as done:
+            return done.value
+        click.echo(line)

@@ -6,18 +6,15 @@ leaves nothing behind; files are written whole or not at all.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import click
 
-from ..deals import parse_deal_number
 from ..errors import InputError
-from ..fileio import check_writable, planned_folder, write_atomic, write_files
-from ..games import GAMES, Game, get_game
-from ..solve.positions import follow, load_position, load_solution, solve_for
-from ..verify import read_played
+from ..fileio import check_writable
+from ..games import Game
+from ..solve.positions import follow, load_position
 from .app import main
 from .common import DEAL, GAME, DealCommand, named, note, rules_option
 
@@ -116,15 +113,6 @@ def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple
         write_pdf(scene, output, title=title, subject=subject)
 
 
-def _output_kind(output: str) -> str:
-    if output.lower().endswith(".pdf"):
-        return "pdf"
-    if output.endswith(("/", os.sep)) or Path(output).is_dir():
-        planned_folder(output)  # made when the images are ready
-        return "png"
-    raise InputError(f"{output}: give FILE.pdf, or a folder ending in / for one PNG per checkpoint")
-
-
 @main.command(cls=DealCommand)
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
@@ -145,72 +133,9 @@ def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: boo
     Give GAME NUMBER (the solver finds the solution, or --solution FILE), or a solution file alone
     (for Pack 'n' Stack, a record from `dealgen play`). The record is replayed through the engine
     first; one that does not verify is refused (exit 1)."""
-    from ..render.registry import renderer
-    from ..render.walkthrough import DEFAULT_EVERY, build_walkthrough
+    from ..publish.walkthroughs import write_walkthrough
 
-    kind = _output_kind(output)
-    if kind == "pdf":
-        check_writable(output)
-    if kind == "pdf" and dpi is not None:
-        raise InputError("--dpi applies to PNG output only; a PDF is drawn as vectors")
-    if dpi is not None and not (0 < dpi <= 2400):
-        raise InputError(f"--dpi {dpi:g}: give a resolution from 1 to 2400 dots per inch")
-    every = DEFAULT_EVERY if every is None else every
-    if every < 0:
-        raise InputError(f"--every {every}: give 0 (milestones only) or a number of moves")
-
-    grade = None
-    if len(args) == 1:
-        if solution_path:
-            raise InputError("give a solution file or --solution, not both")
-        if args[0].strip().lower() in GAMES and not Path(args[0]).exists():
-            raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
-        solution = read_played(args[0], rules)  # (--rules apply where the file leaves the rule set open)
-        game = get_game(solution.game)
-        if rules is not None and game.check_rules(rules) != solution.rules:
-            raise InputError(f"{args[0]}: this solution is played under '{solution.rules}' rules, not '{rules}'")
-    elif len(args) == 2:
-        game = get_game(args[0])
-        number = parse_deal_number(args[1])
-        game.check_rules(rules)
-        renderer(game)
-        solution, _ = load_solution(game, number, rules, solution_path)
-        if solution is None:
-            solution, grade = solve_for(game, number, rules, need_moves=True)
-    else:
-        raise InputError("give GAME NUMBER (e.g. penguin 1) or a solution file")
-    renderer(game)
-
-    wt = build_walkthrough(solution, every=every, grade=grade)  # refuses one that does not verify
-    if kind == "pdf":
-        from ..render.pdf import walkthrough_pdf_bytes
-
-        data, diagrams = walkthrough_pdf_bytes(wt, mono, page)
-        write_atomic(output, data)
-        click.echo(f"wrote {output}: {wt.moves} moves, {diagrams} diagram{'s' if diagrams != 1 else ''}")
-        return
-    from ..render.png import DEFAULT_DPI, MAX_SIDE, fitting_dpi, legibility_note, png_bytes
-    from ..render.walkthrough import png_stem, walkthrough_pngs
-
-    images, lowered = {}, []
-    scenes = walkthrough_pngs(wt, mono)
-    hint = legibility_note(next(iter(scenes.values())), dpi)  # the diagrams' type, at the --dpi asked
-    for name, scene in scenes.items():
-        used = fitting_dpi(scene, dpi)  # a long record's overview is too tall for the asked resolution
-        if used < (dpi or DEFAULT_DPI):
-            lowered.append(f"{name} at {used:g} dpi")
-        images[name] = png_bytes(scene, dpi=used)
-    write_files(output, images)  # all drawn before the first is written
-    # checkpoint images of an earlier run of this deal (another --every, another solution) would
-    # read as part of this one: once this set is written, they go
-    pattern = re.compile(rf"{re.escape(png_stem(wt))}-move-\d+\.png")
-    stale = [p for p in Path(output).iterdir() if pattern.fullmatch(p.name) and p.name not in images and p.is_file()]
-    for path in stale:
-        path.unlink(missing_ok=True)
-    count = len(wt.checkpoints)
-    click.echo(f"wrote {len(images)} images to {output}: {count} checkpoint{'s' if count != 1 else ''} and an overview"
-               + (f" ({', '.join(lowered)}, to stay within {MAX_SIDE} pixels a side)" if lowered else "")
-               + (f"; removed {len(stale)} checkpoint image{'s' if len(stale) != 1 else ''} of an earlier run"
-                  if stale else ""))
-    if hint:
-        note(f"dealgen: note: {hint}")
+    written = write_walkthrough(args, output, every, mono, rules, solution_path, dpi, page)
+    click.echo(written.line)
+    if written.note:
+        note(f"dealgen: note: {written.note}")

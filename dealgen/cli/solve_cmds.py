@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from ..errors import InputError
-from ..fileio import check_writable, write_atomic
-from ..grade import GRADES, data_path, dumps
-from ..scan import calibration, parse_range, scan, summary
-from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, check_budgets, solve_deal
+from ..publish.calibrate import calibrate as calibrate_grades
+from ..publish.solving import solve_and_record
+from ..scan import parse_range, scan, summary
+from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
 from .app import main
 from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
@@ -47,42 +45,14 @@ def solve(game, number: int, rules, max_states, max_seconds, output, as_json: bo
     shown. Exit 0 when the search finished; exit 1 when -o was asked for and there is no
     record to write.
     """
-    rules = game.check_rules(rules)
-    check_budgets(max_states, max_seconds)
-    if output is not None:
-        check_writable(output)
-    result = solve_deal(game, number, rules, max_states, max_seconds, grade=not no_grade)
-    # the file first: a reader that stops early (`| head`) must not cost it
-    if output is not None and result.recorded:
-        done = "solved" if result.verdict == "solved" else f"played out ({result.verdict_name})"
-        comment = f"{done} by dealgen; metrics: {json.dumps(result.metrics)}"
-        if result.grade:
-            comment += f"\ngrade: {result.grade} (percentile {result.percentile:g})"
-        write_atomic(output, result.to_solution().format(comment))
+    solved = solve_and_record(game, number, rules, max_states, max_seconds, output, grade=not no_grade)
     if as_json:
-        echo_json(result.to_json())
+        echo_json(solved.result.to_json())
     else:
-        head = f"{game.name} deal {number} ({rules}): {result.verdict_name}"
-        if result.summary:
-            head += f" {result.summary}"
-        elif result.verdict == "solved":
-            head += f" in {len(result.moves)} moves"
-        if result.grade:  # a won deal's, or a graded loss's (a Perpetual Motion deal that cycles)
-            head += f", grade {result.grade} (percentile {result.percentile:g})"
-        if result.verdict == "unknown" and result.budget == "audit":
-            head += ": the audit of its unsolvable verdict ran out of budget"
-        elif result.verdict == "unknown":
-            limit = (max_states or DEFAULT_MAX_STATES) if result.budget == "states" else (max_seconds or DEFAULT_MAX_SECONDS)
-            head += f": the {result.budget} budget ({limit:,}) ran out"
-        click.echo(head)
-        if result.explanation:
-            click.echo(f"why: {result.explanation}")
-        if result.moves:
-            text = result.to_solution().format()
-            click.echo("\n".join(line for line in text.splitlines() if ":" not in line))
-        click.echo("metrics: " + ", ".join(f"{k}={v}" for k, v in result.metrics.items()))
-    if output is not None and not result.recorded:
-        click.echo(f"dealgen: error: no solution to write to {output} ({result.verdict_name})", err=True)
+        for line in solved.lines():
+            click.echo(line)
+    if solved.failure is not None:
+        click.echo(f"dealgen: error: {solved.failure}", err=True)
         sys.exit(1)
 
 
@@ -160,9 +130,6 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
     say(f"this run: {s['new']} deals in {s['seconds']:g} s, {s['deals_per_second']:g} deals/s")
 
 
-SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured on
-
-
 @main.command()
 @click.argument("game", type=GAME)
 @rules_option
@@ -176,32 +143,7 @@ SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured
 @with_budgets
 def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds) -> None:
     """Recompute GAME's grade cut points from a reference sample of deals."""
-    import tempfile
-    from pathlib import Path
-
-    rules = game.check_rules(rules)
-    numbers = parse_range(deal_range)
-    if len(numbers) < 2:  # (found now, not after the scan)
-        raise InputError(f"--deals {deal_range}: a calibration ranks deals against each other; give two or more")
-    if output is None and len(numbers) < SHIPPED_SAMPLE:
-        raise InputError(f"--deals {deal_range}: the shipped cut points come from {SHIPPED_SAMPLE} deals or more; "
-                         f"give -o FILE to write a smaller sample's elsewhere")
-    target = Path(output) if output else data_path(game.name, rules)
-    check_writable(target)
-    if from_scan is not None and Path(from_scan).resolve() == target.resolve():
-        raise InputError(f"{from_scan}: --from-scan and -o name the same file; the cut points would replace the scan")
-    with tempfile.TemporaryDirectory() as tmp, _Progress(f"calibrate {game.name} {deal_range}") as progress:
-        lines = from_scan or str(Path(tmp) / "scan.jsonl")
-        report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
-                      max_seconds=max_seconds, progress=progress)
-    data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
-    # what made the figures: a kept scan's lines count too, whatever budget solved them
-    data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
-        f" --max-states {max_states}" if max_states else "") + (f" --from-scan {from_scan}" if from_scan else "")
-    if max_states:
-        data["max_states"] = max_states  # generate grades with the same budget: effort is counted alike
-    write_atomic(target, dumps(data))
-    click.echo(f"{target}: {data['graded']} of {data['deals']} deals used ({data['solved']} solved)")
-    bands = [0.0, *data["bands"], 100.0]
-    for grade, lo, hi in zip(GRADES, bands, bands[1:]):
-        click.echo(f"  {grade}: percentile {lo:g} to {hi:g}")
+    with _Progress(f"calibrate {game.name} {deal_range}") as progress:
+        said = calibrate_grades(game, rules, deal_range, jobs, from_scan, output, max_states, max_seconds, progress)
+    for line in said:
+        click.echo(line)
