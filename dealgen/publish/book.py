@@ -836,6 +836,9 @@ def book_pdf(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -
     return typeset(catalog, layout, info)
 
 
+INSIDE_SAFETY = 1.0  # points added to an inside margin grown to the print service's least
+
+
 def typeset(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) -> bytes:
     """The PDF with its catalog(s) embedded, for catalogs already verified (``book_pdf`` checks)."""
     catalogs = [catalog] if isinstance(catalog, Catalog) else list(catalog)
@@ -852,7 +855,8 @@ def typeset(catalog: Catalog | list[Catalog], layout: Layout, info: BookInfo) ->
             pdf = book.build()
             if layout.inside >= inside_margin(book.pages) - 1e-6:
                 break
-            layout = replace(layout, inside=inside_margin(book.pages))
+            # a hair past the least: type set exactly on it bleeds into it by anti-aliasing
+            layout = replace(layout, inside=inside_margin(book.pages) + INSIDE_SAFETY)
     except LayoutError as err:  # a layout whose type is too big for its page
         found = re.search(r"\(([\d.]+) x ([\d.]+)\) too large on page (\d+)", str(err))
         size = f" ({float(found[1]):.0f} x {float(found[2]):.0f} pt, page {found[3]})" if found else ""
