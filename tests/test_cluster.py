@@ -177,6 +177,17 @@ def test_calibrate_on_the_cluster_gives_the_same_cut_points(dask_cluster, tmp_pa
     assert (tmp_path / "cluster.json").read_bytes() == (tmp_path / "local.json").read_bytes()
 
 
+def test_problems_on_the_cluster_print_and_write_what_one_process_does(dask_cluster, tmp_path) -> None:
+    runs = {}
+    for name, how in (("local", ["--jobs", "1"]), ("cluster", ["--cluster", dask_cluster.address])):
+        # deals 18-21 give three problems; --seconds leaves their proofs (under a second each) unhurried
+        result = dealgen("problems", "pack-n-stack", "--deals", "18-21", "--seconds", "30", *how,
+                         "-o", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        runs[name] = (result.stdout, result.stderr, {p.name: p.read_bytes() for p in (tmp_path / name).iterdir()})
+    assert runs["cluster"] == runs["local"] and len(runs["local"][2]) == 3
+
+
 def test_results_come_in_order_from_an_endless_stream_and_stop_when_closed(dask_cluster) -> None:
     with connect(dask_cluster.address) as cluster:
         results = cluster.results(itertools.count(), _square)
@@ -271,7 +282,7 @@ def test_connect_refuses_what_is_no_address() -> None:
             pass
 
 
-@pytest.mark.parametrize("command", ["scan", "generate", "calibrate", "book", "daily", "site"])
+@pytest.mark.parametrize("command", ["scan", "generate", "calibrate", "book", "daily", "site", "problems"])
 def test_every_command_with_jobs_takes_a_cluster(command) -> None:
     from click.testing import CliRunner
 

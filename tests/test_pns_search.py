@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import gc
 import json
+import os
+import signal
+import subprocess
+import sys
 
 from click.testing import CliRunner
 
@@ -101,12 +105,65 @@ def test_problems_interrupted_keeps_what_it_found(tmp_path, monkeypatch):
             yield problem
 
     monkeypatch.setattr(problems, "problems_in_deal", fake)
-    result = CliRunner().invoke(main, ["problems", "pack-n-stack", "--deals", "25-40", "-o", str(tmp_path / "p")])
+    result = CliRunner().invoke(main, ["problems", "pack-n-stack", "--deals", "25-40", "--jobs", "1",  # (in-process)
+                                       "-o", str(tmp_path / "p")])
     assert result.exit_code == 130, result.output
     assert "interrupted after 2 of 16 deal(s); the problems found so far follow" in result.stderr
     assert problem.summary() in result.stdout and "1 problem(s) from 2 deal(s)" in result.stderr
     written = tmp_path / "p" / "pns-26-41.txt"
     assert verify_strategy(written.read_text())[1]
+
+
+
+# Deals 18-21 give three problems (18, 20, 21), deal 21's the best; --seconds leaves their proofs
+# (under a second each) unhurried on a busy machine, so every run finds the same.
+PROBLEMS = ["problems", "pack-n-stack", "--deals", "18-21", "--seconds", "30"]
+
+
+def problems_run(tmp_path, *how: str) -> tuple[str, str, dict[str, bytes]]:
+    """What `dealgen problems` prints (stdout, stderr) and writes, run as ``how`` says."""
+    folder = tmp_path / "-".join(how)
+    result = CliRunner().invoke(main, [*PROBLEMS, *how, "-o", str(folder)])
+    assert result.exit_code == 0, result.output
+    return result.stdout, result.stderr, {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_problems_in_two_processes_print_and_write_what_one_does(tmp_path):
+    one = problems_run(tmp_path, "--jobs", "1")
+    assert one[0].startswith("deal 21 turn 41: black wins in 6") and len(one[0].splitlines()) == 3  # best first
+    assert list(one[2]) == ["pns-18-38.txt", "pns-20-44.txt", "pns-21-41.txt"]
+    assert one[1].splitlines()[:4] == ["deal 18: problem found", "deal 19: none", "deal 20: problem found",
+                                       "deal 21: problem found"]  # progress in deal order
+    assert problems_run(tmp_path, "--jobs", "2") == one
+
+
+ROOT = DATA.parent.parent  # (the subprocess imports this checkout's dealgen)
+
+
+def test_problems_in_processes_stopped_by_ctrl_c_keep_what_they_found(tmp_path):
+    folder = tmp_path / "p"
+    run = subprocess.Popen([sys.executable, "-c", "from dealgen.cli import main; main()", "problems", "pack-n-stack",
+                            "--deals", "18-40", "--seconds", "30", "--jobs", "2", "-o", str(folder)],
+                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        said = []
+        for line in run.stderr:  # deals 21-40 take seconds more: the signal comes well before the end
+            said.append(line)
+            if line.startswith("deal 20:"):
+                run.send_signal(signal.SIGINT)
+                break
+        stdout, stderr = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            run.kill()
+    stderr = "".join(said) + stderr
+    assert run.returncode == 130, stderr
+    assert "; the problems found so far follow" in stderr and "Traceback" not in stderr
+    lines = stdout.splitlines()
+    kept = [ln.split(" turn")[0] for ln in lines if ln.startswith(("deal 18 ", "deal 20 "))]
+    assert kept == ["deal 20", "deal 18"]  # kept, best first
+    assert {"pns-18-38.txt", "pns-20-44.txt"} <= {p.name for p in folder.iterdir()}
+    assert len(lines) == len(list(folder.iterdir())) and all(verify_strategy(p.read_text())[1] for p in folder.iterdir())
 
 
 # -- safe plans: packet moves the opponent cannot forestall ---------------------------------------

@@ -12,7 +12,7 @@ from ..publish.endgames import PROVE_NODES, prove_win, two_player_only
 from ..solution import Solution
 from ..solve.pack_n_stack.strategy import MAX_GOAL
 from .app import main
-from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, echo_lines, finite_seconds, named, note
+from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, echo_lines, finite_seconds, jobs_option, named, note
 
 
 @main.command(cls=DealCommand)
@@ -58,11 +58,17 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed for the self-play games.")
 @click.option("-o", "--output", "outdir", callback=named, default=None, metavar="DIR",
               help="Write each problem's strategy file here as pns-DEAL-TURN.txt (verify each with dealgen verify).")
-def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None) -> None:
-    """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first."""
+@jobs_option
+def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None, jobs) -> None:
+    """Find and grade GAME (pack-n-stack) "to play and win" problems; print them best first.
+
+    Deals are searched in parallel (--jobs, --cluster); the lines are the same whatever runs them,
+    though --seconds is a time limit, so a busier machine may settle fewer positions. Interrupted
+    (Ctrl-C), the problems found so far are still printed and written; exit 130.
+    """
     from ..publish.endgames import find_problems
 
-    code = echo_lines(find_problems(game, deals, max_n, seconds, seed, outdir, note))
+    code = echo_lines(find_problems(game, deals, max_n, seconds, seed, outdir, note, jobs))
     if code:
         sys.exit(code)
 

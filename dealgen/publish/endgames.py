@@ -11,7 +11,7 @@ from typing import Any, Callable, Generator
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, made_folder, planned_folder, write_atomic
 from ..games import Game
-from ..scan import parse_range
+from ..scan import Workers, _results, parse_range, workers
 
 PROVE_NODES = 1_000_000  # a safety net under --seconds: the tables take about 15 KB a position
 
@@ -121,14 +121,22 @@ def prove_win(game: Game, position: str, max_n: int, seconds: float, output: str
     return Proof(data, state, result, problem, tree, seconds, output, failure)
 
 
+def _best_in_deal(task: tuple[int, int, float, int]) -> tuple[int, Any]:
+    """In a worker process (or on a cluster): (deal, its best problem or None)."""
+    from ..solve.pack_n_stack.problems import best_problem
+
+    deal, max_n, seconds, seed = task
+    return deal, best_problem(deal, max_n, seconds, seed)
+
+
 def find_problems(game: Game, deals: str, max_n: int, seconds: float, seed: int, outdir: str | None,
-                  note: Callable[[str], None]) -> Generator[str, None, int]:
+                  note: Callable[[str], None], jobs: Workers = 0) -> Generator[str, None, int]:
     """"To play and win" problems from the search-vs-search endgames of ``deals`` (FIRST-LAST),
-    at most one a deal: yields each problem's line, best first, once every deal is searched (or
-    the search is interrupted: what was found is still shown and kept), each strategy replayed
-    first and written to ``outdir`` when given; progress and the count go to ``note``. Returns
-    the exit code: 0, or 130 when interrupted."""
-    from ..solve.pack_n_stack.problems import best_problems
+    at most one a deal, searched in ``jobs`` processes (0 = all cores) or on a cluster: yields
+    each problem's line, best first, once every deal is searched (or the search is interrupted:
+    what was found is still shown and kept), each strategy replayed first and written to
+    ``outdir`` when given; progress (in deal order) and the count go to ``note``. Returns the
+    exit code: 0, or 130 when interrupted."""
     from ..solve.pack_n_stack.strategy import verify_strategy
 
     two_player_only(game, "problems")
@@ -137,8 +145,9 @@ def find_problems(game: Game, deals: str, max_n: int, seconds: float, seed: int,
     if outdir is not None:
         folder = planned_folder(outdir)  # made when the first problem is written
     found, searched, interrupted = [], 0, False
+    tasks = ((deal, max_n, seconds, seed) for deal in numbers)
     try:
-        for deal, best in best_problems(numbers, max_n=max_n, seconds=seconds, seed=seed):
+        for deal, best in _results(tasks, workers(jobs, len(numbers)), _best_in_deal):  # in deal order
             note(f"deal {deal}: {'problem found' if best else 'none'}")
             searched += 1
             if best is not None:
