@@ -169,10 +169,16 @@ def memory(numbers: range) -> None:
     os.environ.pop(core.PURE_ENV, None)
 
 
+def deal_range(text: str) -> str:
+    if text and not re.fullmatch(r"\d+-\d+", text):
+        raise argparse.ArgumentTypeError(f"{text!r}: give FIRST-LAST, e.g. 1-10000, or '' to skip")
+    return text
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="deals 1-200 only; no 1-10000 run, no book")
-    ap.add_argument("--big", default="1-10000", help="the second, compiled-only range ('' to skip)")
+    ap.add_argument("--big", default="1-10000", type=deal_range, help="the second, compiled-only range, FIRST-LAST ('' to skip)")
     ap.add_argument("--book", type=int, default=50, help="puzzles in the book (0 to skip)")
     ap.add_argument("--rounds", type=int, default=3, help="turns of scan and fc-solve on the first range")
     args = ap.parse_args()
