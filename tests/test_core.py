@@ -216,8 +216,9 @@ def test_the_compiled_search_lets_other_threads_run() -> None:
     finally:
         stop.set()
         thread.join()
-    # with the GIL held throughout, the ticker runs at most once per switch interval (5 ms)
-    assert during > 2 * took / 0.005, (took, during)
+    # With the GIL held throughout, the ticker got 3 ticks in 0.27 s (a few at the call's edges);
+    # free, it ticks every 0.5 ms, so even a loaded machine's scheduler gives it far more than 40 a second.
+    assert during >= 10 and during > took * 40, (took, during)
 
 
 def test_the_core_in_use_is_named(monkeypatch) -> None:
