@@ -35,6 +35,7 @@ from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decod
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
+from .solve.penguin import AUDIT_FACTOR
 
 LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
@@ -263,10 +264,14 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
 
 
 def _worth_retrying(record: dict[str, Any], states: int) -> bool:
-    """An undecided record whose search stopped short of ``states`` positions (or on time)."""
+    """An undecided record whose search (or the audit of its ``unsolvable``) stopped short of
+    what ``states`` allows, or stopped on time."""
     if record_verdict(record) != "unknown":
         return False
-    return record.get("budget") != "states" or record.get("metrics", {}).get("states_expanded", 0) < states
+    metrics = record.get("metrics", {})
+    if record.get("budget") == "audit":  # the search was exhausted; only a larger audit decides it
+        return metrics.get("audit_positions", 0) < AUDIT_FACTOR * states
+    return record.get("budget") != "states" or metrics.get("states_expanded", 0) < states
 
 
 def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_one) -> Iterator[Any]:

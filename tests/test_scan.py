@@ -190,6 +190,22 @@ def test_retry_undecided_solves_them_again_and_keeps_one_line_a_deal(tmp_path) -
     assert done.new == 0 and done.not_retried == []  # nothing undecided is left
 
 
+def test_retry_skips_an_audit_no_larger_than_the_last(tmp_path) -> None:
+    """A deal whose search was exhausted but whose audit ran out (single-card rules, deal 4972:
+    over 2,000,000 audit positions) is retried only with a budget that gives the audit more."""
+    line = {"game": "penguin", "deal": 4972, "rules": "single", "verdict": "unknown", "moves": [],
+            "metrics": {"states_expanded": 59018, "states_seen": 59018, "audit_positions": 2_000_000},
+            "grade": None, "certified": False, "percentile": None, "budget": "audit"}
+    path = tmp_path / "s.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    same = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, max_states=500_000, max_seconds=0.01,
+                grade=False, retry=True)
+    assert same.new == 0 and same.not_retried == [4972]  # the audit's budget would be 2,000,000 again
+    more = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, max_states=600_000, max_seconds=0.01,
+                grade=False, retry=True)
+    assert more.new == 1 and lines(path)[0]["budget"] == "seconds"  # retried (and cut short here by time)
+
+
 def test_retry_needs_an_output_file() -> None:
     with pytest.raises(InputError, match="-o FILE"):
         scan("penguin", range(1, 2), "parlett", jobs=1, retry=True)
