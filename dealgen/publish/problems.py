@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..solve.pack_n_stack.lines import Line, _reply_word, _shape, _strongest, _Writer, turns_needed
-from ..solve.pack_n_stack.strategy import Node, Tree, parse_strategy
+from ..solve.pack_n_stack.lines import Line, _listing, _reply_word, _strongest, _Writer, solution_lines
+from ..solve.pack_n_stack.strategy import Node, parse_strategy
 
 RACE = ("A race: the winner plays the moves named one a turn, whatever the other side does, and wins; the other "
         "side cannot finish sooner.")
@@ -42,32 +42,13 @@ class _ReaderWriter(_Writer):
             return f"{span}. {self.me} races: {', '.join(node.moves)}, one a turn, and wins."
         return super().move(node, k)
 
-    def turn(self, node: Node, k: int, alt_depth: int) -> list[Line]:
-        text = self.move(node, k)
-        if node.race or not node.children:
-            return [Line(0, text)]
-        replies = node.children
-        main = _strongest(replies)
-
-        def answered(reply: Node) -> tuple[Line, ...]:
-            answer = reply.children[0]
-            if alt_depth <= 0 and not (answer.race or not answer.children):
-                more = turns_needed(answer) - 1
-                return (Line(0, f"{self.move(answer, k + 1)}, and wins within {more} more "
-                                f"turn{'s' if more != 1 else ''}."),)
-            return tuple(self.turn(answer, k + 1, alt_depth - 1))
-
-        main_shape = _shape(main.children[0])
-        same = [r.moves[0] for r in replies if r is not main and _shape(r.children[0]) == main_shape]
-        groups: dict[tuple[Line, ...], list[str]] = {}
-        for reply in replies:
-            if reply is not main and reply.moves[0] not in same:
-                groups.setdefault(answered(reply), []).append(reply.moves[0])
+    def branch(self, text: str, replies: int, main: Node, same: list[str],
+               groups: dict[tuple[Line, ...], list[str]]) -> list[Line]:
         # the largest group of replies answered alike is "any other reply", unless it is small
         largest = max(groups.items(), key=lambda kv: len(kv[1]), default=None)
         rest = largest if largest is not None and len(largest[1]) >= ANY_OTHER_LEAST and len(largest[1]) > len(same) \
             else None
-        if len(replies) == 1:
+        if replies == 1:
             text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
         elif not groups:
             text += f"; {self.them}'s reply does not matter"
@@ -87,27 +68,13 @@ class _ReaderWriter(_Writer):
             sub = rest[0]
             out.append(Line(1, f"Any other reply: {sub[0].text}"))
             out += [Line(line.level + 1, line.text) for line in sub[1:]]
-        return out + self.turn(main.children[0], k + 1, alt_depth)
-
-
-def _listing(tokens: list[str]) -> str:
-    words = [_reply_word(t) for t in tokens]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _lines(tree: Tree, budget: int) -> tuple[list[Line], bool]:
-    best: list[Line] = []
-    for depth in range(turns_needed(tree.root), -1, -1):
-        best = _ReaderWriter(tree, depth).turn(tree.root, 1, depth)
-        if len(best) <= budget:
-            return best, depth >= turns_needed(tree.root) - 1
-    return best, False
+        return out
 
 
 def problem_answer(game: Any, entry: Any, budget: int = LINE_BUDGET) -> ProblemAnswer:
     """The printed solution of a problem entry (its strategy verified already)."""
     tree = parse_strategy(entry.strategy_text(game), entry.source)
-    lines, complete = _lines(tree, budget)
+    lines, complete = solution_lines(tree, budget, _ReaderWriter)
     root = tree.root
     after, state = None, None
     if not root.race and root.children:  # a line with replies: the board after its first turn

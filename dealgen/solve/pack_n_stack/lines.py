@@ -119,7 +119,13 @@ class _Writer:
         for reply in replies:
             if reply is not main and reply.moves[0] not in same:
                 groups.setdefault(answered(reply), []).append(reply.moves[0])
-        if len(replies) == 1:
+        return self.branch(text, len(replies), main, same, groups) + self.turn(main.children[0], k + 1, alt_depth)
+
+    def branch(self, text: str, replies: int, main: Node, same: list[str],
+               groups: dict[tuple[Line, ...], list[str]]) -> list[Line]:
+        """The lines of the winner's move ``text`` against its ``replies``: the main reply, the
+        replies ``same`` answered as it is, and each group of others with its answer."""
+        if replies == 1:
             text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
         elif not groups:
             text += f"; whatever {self.them} plays (every reply is answered alike)"
@@ -131,17 +137,17 @@ class _Writer:
         for sub, tokens in groups.items():
             out.append(Line(1, f"If {self.them} {_listing(tokens)} instead: {sub[0].text}"))
             out += [Line(line.level + 1, line.text) for line in sub[1:]]
-        return out + self.turn(main.children[0], k + 1, alt_depth)
+        return out
 
 
-def solution_lines(tree: Tree, max_lines: int = 40) -> tuple[list[Line], bool]:
+def solution_lines(tree: Tree, max_lines: int = 40, writer: type[_Writer] = _Writer) -> tuple[list[Line], bool]:
     """The solution as indented lines, and whether every branch is spelt out to its end.
 
     Alternatives are expanded as deep as the budget of ``max_lines`` allows (at least their
-    first answer is always given)."""
+    first answer is always given). ``writer`` phrases them (a book's answer key has its own)."""
     best: list[Line] = []
     for depth in range(turns_needed(tree.root), -1, -1):
-        out = _Writer(tree, depth).turn(tree.root, 1, depth)
+        out = writer(tree, depth).turn(tree.root, 1, depth)
         best = out
         if len(out) <= max_lines:
             return out, depth >= turns_needed(tree.root) - 1
