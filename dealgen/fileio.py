@@ -12,7 +12,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .errors import InputError
 
@@ -181,9 +181,10 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
                 Path(tmp).unlink(missing_ok=True)
 
 
-def write_atomic(path: str | Path, data: bytes | str) -> Path:
+def write_atomic(path: str | Path, data: bytes | str | Iterable[bytes]) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
-    nothing is left behind and the old file, if any, is untouched."""
+    nothing is left behind and the old file, if any, is untouched. ``data`` may come in pieces
+    (a file too large to hold whole)."""
     path = check_writable(path)
     with _writing_in(path.parent):
         tmp = _stage(path, data)
@@ -257,17 +258,18 @@ def _remove_stale(folder: Path) -> None:
                  f"left in {folder}: {shown}")
 
 
-def _stage(path: Path, data: bytes | str) -> str:
+def _stage(path: Path, data: bytes | str | Iterable[bytes]) -> str:
     """``data`` in a new temporary file beside ``path``, ready to be renamed into place; on a
     failure the temporary file is gone and InputError says what went wrong."""
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    pieces = [data.encode("utf-8")] if isinstance(data, str) else [data] if isinstance(data, bytes) else data
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as err:
         raise InputError(f"{path}: cannot write here ({err.strerror})") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            for piece in pieces:
+                handle.write(piece)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes files private; published files are not
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, TextIO
 from .cluster import Cluster
 from .deals import is_whole, parse_deal_number
 from .errors import InputError
-from .fileio import KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
+from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
@@ -130,36 +130,71 @@ def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> di
 
 
 def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
-    """Records already in an output file, by deal. A torn last line (a scan stopped mid-write)
-    is cut off, but only once the lines before it are known to be this scan's results: any
-    other file is refused untouched."""
+    """Records already in an output file, by deal (the last line of a deal wins), each without
+    its moves (``light``): a million-deal scan file runs to hundreds of megabytes, so it is read a
+    line at a time. A torn last line (a scan stopped mid-write) is cut off, but only once the
+    lines before it are known to be this scan's results: any other file is refused untouched."""
     done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    data = path.read_bytes()
-    whole = data[: data.rfind(b"\n") + 1]
-    lines = decode_text(whole, str(path), "scan results").splitlines()
-    for lineno, line in enumerate(lines, 1):
-        if line.strip():
-            record = _scan_line(path, lineno, line, game, rules)
-            done[record["deal"]] = record
-    rest = data[len(whole):]
-    if rest.strip():
-        where = len(lines) + 1
+    for lineno, line, whole_up_to, torn in _scan_lines(path):
+        if not torn:
+            if line.strip():
+                record = _scan_line(path, lineno, decode_text(line, str(path), "scan results"), game, rules)
+                done[record["deal"]] = light(record)
+            continue
         try:  # a whole record missing only its newline (an edited file) is kept
-            record = _scan_line(path, where, rest.decode("utf-8"), game, rules)
-            done[record["deal"]] = record
+            record = _scan_line(path, lineno, line.decode("utf-8"), game, rules)
+            done[record["deal"]] = light(record)
             with path.open("ab") as handle:
                 handle.write(b"\n")
         except KeyTwiceGiven:
             raise  # a whole line, edited: never cut it
         except (InputError, UnicodeDecodeError):
             if not done:  # nothing shows it is a scan file: never cut it
-                raise InputError(f"{path}:{where}: not a scan result line (game, deal, rules, verdict); "
+                raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
                                  f"give a new output file") from None
             with path.open("r+b") as handle:
-                handle.truncate(len(whole))
+                handle.truncate(whole_up_to)
     return done
+
+
+def _scan_lines(path: Path) -> Iterator[tuple[int, bytes, int, bool]]:
+    """(line number, the line's bytes, the offset where it starts, whether it is a last line
+    without its newline) for each line of ``path``, none longer than MAX_TEXT."""
+    if not path.exists():
+        return
+    with path.open("rb") as handle:
+        offset = 0
+        for lineno, line in enumerate(iter(lambda: handle.readline(MAX_TEXT + 1), b""), 1):
+            if len(line) > MAX_TEXT:
+                raise InputError(f"{path}:{lineno}: a line of over {MAX_TEXT // 2**20} MB: not a scan result line; "
+                                 f"give a new output file")
+            torn = not line.endswith(b"\n")
+            yield lineno, line, offset, torn and bool(line.strip())
+            offset += len(line)
+
+
+def light(record: dict[str, Any]) -> dict[str, Any]:
+    """A scan record to keep in memory for a summary: its moves (the bulk of it, and in the file)
+    replaced by their count."""
+    return {**record, "moves": len(record.get("moves") or ())}
+
+
+def _rewrite_in_deal_order(path: Path) -> None:
+    """One line a deal again, the last given for each, in deal order (after a retry appended
+    new lines), read and written a line at a time."""
+    last: dict[int, tuple[int, int]] = {}
+    for _, line, offset, _ in _scan_lines(path):
+        if line.strip():
+            last[int(json.loads(line)["deal"])] = (offset, len(line))
+
+    def lines() -> Iterator[bytes]:
+        with path.open("rb") as handle:
+            for deal in sorted(last):
+                offset, size = last[deal]
+                handle.seek(offset)
+                yield handle.read(size).rstrip(b"\n") + b"\n"
+
+    write_atomic(path, lines())
 
 
 def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dict[str, Any]:
@@ -236,7 +271,7 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
     try:
         for record in _results(tasks, workers(jobs, len(tasks))):  # never more processes than deals
-            done[record["deal"]] = record
+            done[record["deal"]] = light(record)
             report.new += 1
             if handle is not None:
                 try:
@@ -256,9 +291,8 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
                 handle.close()
             except OSError:
                 pass  # (every line was flushed as written: a failed write has said what went wrong)
-    if redo:  # every retry finished: one line a deal again, in deal order
-        kept = read_done(path, game, rules)
-        write_atomic(path, "".join(json.dumps(kept[n], ensure_ascii=False) + "\n" for n in sorted(kept)))
+    if redo:  # every retry finished
+        _rewrite_in_deal_order(path)
     report.records = [done[n] for n in deals if n in done]
     return report
 

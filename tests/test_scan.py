@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from dealgen.cli import main
 from dealgen.errors import InputError
+from dealgen.fileio import MAX_TEXT
 from dealgen.scan import LOOKAHEAD, _results, parse_range, read_done, scan, solve_many, summary
 
 
@@ -72,6 +73,27 @@ def test_resume_skips_finished_deals_and_drops_a_torn_line(tmp_path) -> None:
     assert [r["deal"] for r in again.records] == [1, 2, 3, 4, 5]
     done = scan("penguin", range(1, 6), "parlett", jobs=2, path=path, grade=False)
     assert done.new == 0 and len(done.records) == 5
+
+
+def test_resume_reads_a_scan_file_larger_than_any_other_dealgen_file(tmp_path) -> None:
+    """A million-deal scan file runs to hundreds of megabytes: resuming reads it a line at a
+    time, past the 16 MB that bounds every other file, and keeps no moves in memory."""
+    path = tmp_path / "big.jsonl"
+    scan("penguin", range(1, 2), "parlett", jobs=1, path=path, grade=False)
+    one = lines(path)[0]
+    count = MAX_TEXT // len(json.dumps(one)) + 100  # (deal 1's record under other numbers: only its fields are read)
+    with path.open("w") as handle:
+        handle.writelines(json.dumps({**one, "deal": n}) + "\n" for n in range(1, count + 1))
+    assert path.stat().st_size > MAX_TEXT
+    again = scan("penguin", range(1, count + 2), "parlett", jobs=1, path=path, grade=False)
+    assert again.new == 1 and len(again.records) == count + 1
+    assert again.records[0]["moves"] == len(one["moves"])  # the count, not the list
+    assert summary(again)["solved"] == count + 1
+    huge = tmp_path / "huge.jsonl"  # one line of over 16 MB: nothing a scan writes
+    huge.write_bytes(b"x" * (MAX_TEXT + 1))
+    with pytest.raises(InputError, match="huge.jsonl:1: a line of over 16 MB"):
+        read_done(huge, "penguin", "parlett")
+    assert huge.stat().st_size == MAX_TEXT + 1
 
 
 def test_resume_never_cuts_a_file_that_is_not_a_scan(tmp_path) -> None:
