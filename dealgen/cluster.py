@@ -19,7 +19,6 @@ import os
 import signal
 import threading
 import time
-from collections import deque
 from contextlib import contextmanager
 from typing import Any, Callable, Iterable, Iterator
 
@@ -33,6 +32,7 @@ RECOUNT_SECONDS = 2.0  # how often the look-ahead is sized again to the workers 
 AHEAD = 4  # batches submitted ahead for each worker thread, so none waits between batches
 BATCH_SECONDS = 0.25  # the work a batch of tasks aims at
 MAX_BATCH = 256  # tasks a batch holds at most (what a lost worker's batches cost again)
+BUFFERED = 20_000  # tasks sent and not yet read, at most, while an earlier batch runs (a long audit)
 
 log = logging.getLogger("dealgen")
 
@@ -55,42 +55,65 @@ class Cluster:
         except Exception:
             return known
 
-    def results(self, tasks: Iterable[Any], worker: Callable[[Any], Any], ahead: int = AHEAD) -> Iterator[Any]:
-        """``worker(task)`` for each task, in order, on the cluster's workers, with ``ahead``
-        batches a worker thread submitted ahead. Closing the iterator (or an error, or Ctrl-C)
-        cancels what was not yet read; what was read was complete."""
+    def results(self, tasks: Iterable[Any], worker: Callable[[Any], Any], ahead: int = AHEAD,
+                buffered: int = BUFFERED) -> Iterator[Any]:
+        """``worker(task)`` for each task, in order, on the cluster's workers: ``ahead`` batches
+        running or queued for each worker thread, and batches that finish ahead of a slow one
+        held, up to ``buffered`` tasks in all, so the other workers go on meanwhile. Closing the
+        iterator (or an error, or Ctrl-C) cancels what was not yet read; what was read was complete."""
+        from distributed import as_completed
+
         tasks = iter(tasks)
-        pending: deque = deque()  # (the batch's tasks, its future), in the order they went out
+        batches: dict[Any, tuple[int, list[Any]]] = {}  # future -> (its place, its tasks), until read
+        ready: dict[int, tuple[list[Any], Any]] = {}  # finished batches by place: (tasks, results or error)
+        sent = read = held = 0  # batches sent and read; tasks sent and not yet read
         size = Batching()
         counted, threads = -RECOUNT_SECONDS, 1
+        running = as_completed(loop=self.client.loop)
 
         def submit() -> None:
-            while len(pending) < threads * ahead:
+            nonlocal sent, held, counted, threads
+            if time.monotonic() - counted >= RECOUNT_SECONDS:  # workers come and go
+                counted, threads = time.monotonic(), max(1, self.threads(threads))
+            while running.count() < threads * ahead and held < buffered:
                 batch = list(itertools.islice(tasks, size.next()))
                 if not batch:
                     return
                 # pure=False: never merged with an equal batch, so each result is read once, by its own future
-                pending.append((batch, self.client.submit(_run_batch, worker, batch, pure=False, retries=RETRIES)))
+                future = self.client.submit(_run_batch, worker, batch, pure=False, retries=RETRIES)
+                batches[future] = (sent, batch)
+                running.add(future)
+                sent, held = sent + 1, held + len(batch)
+
+        def collect(future: Any) -> None:
+            place, batch = batches.pop(future)
+            try:
+                results, seconds = future.result()
+                size.measured(len(batch), seconds)
+            except Exception as err:  # failed on every try: its own error, or workers lost under it
+                results = err
+            ready[place] = (batch, results)
 
         try:
-            while True:
-                if time.monotonic() - counted >= RECOUNT_SECONDS:  # workers come and go
-                    counted, threads = time.monotonic(), max(1, self.threads(threads))
-                submit()
-                if not pending:
-                    return
-                batch, future = pending.popleft()
-                try:
-                    results, seconds = future.result()
-                except Exception as err:  # failed on every try: its own error, or workers lost under it
+            submit()
+            while read < sent:
+                while read not in ready:
+                    collect(next(running))
+                    submit()
+                batch, results = ready.pop(read)
+                read, held = read + 1, held - len(batch)
+                if isinstance(results, Exception):  # (raised in its turn: what came before it is kept)
                     raise CheckFailed(f"on cluster {self.address}: the tasks {batch[0]!r} to {batch[-1]!r} failed: "
-                                      f"{type(err).__name__}: {' '.join(str(err).split())}") from None
-                size.measured(len(batch), seconds)
+                                      f"{type(results).__name__}: {' '.join(str(results).split())}") from None
                 yield from results
+                if running.has_ready():
+                    for future in running.next_batch(block=False):
+                        collect(future)
+                submit()
         finally:
-            if pending:
+            if batches:
                 try:
-                    self.client.cancel([future for _, future in pending])
+                    self.client.cancel(list(batches))
                 except Exception:
                     pass  # (a scheduler already lost: nothing left to cancel, and its error is being raised)
 

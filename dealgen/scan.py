@@ -13,17 +13,17 @@ once every retry is done the file is rewritten in deal order, one line a deal.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import statistics
 import sys
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
@@ -37,7 +37,8 @@ from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
 
-LOOKAHEAD = 16  # tasks queued per process, so one slow deal does not leave the others idle
+LOOKAHEAD = 16  # tasks queued per process, so none waits between tasks
+BUFFERED = 20_000  # results held at most while an earlier task still runs (a long audit: minutes)
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
 
 Workers = int | Cluster  # what runs the deals: local processes (0 = one a core) or a Dask cluster
@@ -309,8 +310,10 @@ def _worth_retrying(record: dict[str, Any], states: int) -> bool:
 
 
 def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_one) -> Iterator[Any]:
-    """``worker`` over ``tasks`` in order, in ``jobs`` processes or on a cluster, a bounded
-    look-ahead (so tasks may be an endless iterator and the consumer may stop early)."""
+    """``worker`` over ``tasks`` in order, in ``jobs`` processes or on a cluster. A bounded number
+    of tasks run at once; results that finish ahead of a slow one wait, up to ``BUFFERED`` of them,
+    so one long search does not leave the other processes idle. ``tasks`` may be an endless
+    iterator and the consumer may stop early."""
     tasks = iter(tasks)
     if isinstance(jobs, Cluster):
         yield from jobs.results(tasks, worker)
@@ -321,22 +324,53 @@ def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_on
     context = multiprocessing.get_context("fork")
     stopped = context.Event()
     pool = context.Pool(jobs, _init_worker, (stopped,))
-    pending: deque = deque()
+    finished: queue.SimpleQueue = queue.SimpleQueue()  # (index, ok, result or error), as tasks end
+    ready: dict[int, tuple[bool, Any]] = {}  # finished, waiting for the tasks before them
+    sent = read = running = 0
+
+    def send() -> None:
+        nonlocal sent, running
+        while receive(block=False):  # (what ended while results were read frees its place)
+            pass
+        while running < jobs * LOOKAHEAD and sent - read < BUFFERED:
+            task = next(tasks, _END)
+            if task is _END:
+                return
+            pool.apply_async(_unless_stopped, (worker, task),
+                             callback=lambda result, k=sent: finished.put((k, True, result)),
+                             error_callback=lambda error, k=sent: finished.put((k, False, error)))
+            sent, running = sent + 1, running + 1
+
+    def receive(block: bool = True) -> bool:
+        nonlocal running
+        try:
+            index, ok, result = finished.get(block)
+        except queue.Empty:
+            return False
+        ready[index] = (ok, result)
+        running -= 1
+        return True
+
     try:
-        for task in itertools.islice(tasks, jobs * LOOKAHEAD):
-            pending.append(pool.apply_async(_unless_stopped, (worker, task)))
-        while pending:
-            result = pending.popleft().get()
-            for task in itertools.islice(tasks, 1):
-                pending.append(pool.apply_async(_unless_stopped, (worker, task)))
+        while True:
+            send()
+            if read == sent:
+                return
+            while read not in ready:
+                receive()
+                send()
+            ok, result = ready.pop(read)
+            read += 1
+            if not ok:
+                raise result
             yield result
     except GeneratorExit:
         # The consumer has what it needs. Tasks not yet started return at once and the
         # running ones finish their (bounded) search; then the pool closes the ordinary
         # way. Pool.terminate() can hang joining its handler threads, seen once in CI.
         stopped.set()
-        for waiting in pending:
-            waiting.wait()
+        while running:
+            receive()
         raise
     except BaseException:
         # an error or Ctrl-C: stop now, deaf to a second Ctrl-C (a terminal's, or `timeout`
@@ -353,6 +387,9 @@ def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_on
     finally:
         pool.close()
         pool.join()
+
+
+_END = object()  # (the end of the tasks)
 
 
 def _solve_result(task: tuple) -> SolveResult:

@@ -21,6 +21,8 @@ pytest.importorskip("distributed")  # the `cluster` extra (.ci/run installs it)
 from dealgen.cluster import Batching, connect  # noqa: E402
 from dealgen.errors import InputError  # noqa: E402
 
+from .test_scan import _first_waits_for_the_others  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DASK = Path(sys.executable).with_name("dask")
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # every process imports this checkout's dealgen
@@ -194,6 +196,13 @@ def test_results_come_in_order_from_an_endless_stream_and_stop_when_closed(dask_
         assert list(itertools.islice(results, 300)) == [n * n for n in range(300)]
         results.close()  # what was submitted ahead is cancelled, nothing waits
         assert list(cluster.results(iter(()), _square)) == []
+
+
+def test_one_slow_batch_does_not_leave_the_other_workers_idle(dask_cluster, tmp_path) -> None:
+    with connect(dask_cluster.address) as cluster:
+        results = list(cluster.results([(str(tmp_path), n) for n in range(300)], _first_waits_for_the_others))
+    assert results[0] >= 100  # the other worker went on, far past the batches sent ahead, while task 0 ran
+    assert results[1:] == list(range(1, 300))
 
 
 def _square(n: int) -> int:

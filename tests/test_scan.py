@@ -48,6 +48,25 @@ def test_stopping_early_skips_the_queued_tasks_and_closes_the_pool(tmp_path) -> 
     assert multiprocessing.active_children() == []
 
 
+def _first_waits_for_the_others(task: tuple[str, int]) -> int:
+    """Task 0 stands for a long audit: it ends once 100 of the others have (or after a minute),
+    and gives how many had. The others leave a mark and give their number."""
+    folder, n = task
+    if n:
+        (Path(folder) / str(n)).touch()
+        return n
+    deadline = time.monotonic() + 60
+    while len(list(Path(folder).iterdir())) < 100 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return len(list(Path(folder).iterdir()))
+
+
+def test_one_slow_task_does_not_leave_the_other_processes_idle(tmp_path) -> None:
+    results = list(_results(((str(tmp_path), n) for n in range(300)), 2, _first_waits_for_the_others))
+    assert results[0] >= 100  # the other process went on past the look-ahead (32) while task 0 ran
+    assert results[1:] == list(range(1, 300))
+
+
 def lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
