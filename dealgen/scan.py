@@ -132,7 +132,7 @@ def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> di
 
 def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
     """Records already in an output file, by deal (the last line of a deal wins), each without
-    its moves (``light``): a million-deal scan file runs to hundreds of megabytes, so it is read a
+    its moves (``_light``): a million-deal scan file runs to hundreds of megabytes, so it is read a
     line at a time. A torn last line (a scan stopped mid-write) is cut off, but only once the
     lines before it are known to be this scan's results: any other file is refused untouched."""
     done: dict[int, dict[str, Any]] = {}
@@ -140,11 +140,11 @@ def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
         if not torn:
             if line.strip():
                 record = _scan_line(path, lineno, decode_text(line, str(path), "scan results"), game, rules)
-                done[record["deal"]] = light(record)
+                done[record["deal"]] = _light(record)
             continue
         try:  # a whole record missing only its newline (an edited file) is kept
             record = _scan_line(path, lineno, line.decode("utf-8"), game, rules)
-            done[record["deal"]] = light(record)
+            done[record["deal"]] = _light(record)
             with path.open("ab") as handle:
                 handle.write(b"\n")
         except KeyTwiceGiven:
@@ -174,7 +174,7 @@ def _scan_lines(path: Path) -> Iterator[tuple[int, bytes, int, bool]]:
             offset += len(line)
 
 
-def light(record: dict[str, Any]) -> dict[str, Any]:
+def _light(record: dict[str, Any]) -> dict[str, Any]:
     """A scan record to keep in memory for a summary: its moves (the bulk of it, and in the file)
     replaced by their count."""
     return {**record, "moves": len(record.get("moves") or ())}
@@ -232,7 +232,7 @@ SCAN_FIELDS = ("game", "deal", "rules", "verdict", "moves", "metrics", "grade", 
 
 @dataclass
 class ScanReport:
-    records: list[dict[str, Any]] = field(default_factory=list)  # every deal in the range
+    records: list[dict[str, Any]] = field(default_factory=list)  # every deal in the range, its moves counted
     new: int = 0  # solved in this run
     seconds: float = 0.0
     not_retried: list[int] = field(default_factory=list)  # undecided already at this budget or more
@@ -272,7 +272,7 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
     try:
         for record in _results(tasks, workers(jobs, len(tasks))):  # never more processes than deals
-            done[record["deal"]] = light(record)
+            done[record["deal"]] = _light(record)
             report.new += 1
             if handle is not None:
                 try:
