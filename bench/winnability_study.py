@@ -7,7 +7,8 @@ Prints the deals covered (and any gaps), the win rate over the decided deals wit
 Wilson interval, the certified unsolvable deals (one in how many), the effort distribution
 (positions the search expanded for a solved deal, audit positions for an unsolvable one,
 solution lengths) and the two published estimates set beside it: Parlett's "about 90%" and a
-reader's "fewer than 1 in 1,500 deals cannot be won". With --unsolvable-out the certified
+reader's "fewer than 1 in 1,500 deals cannot be won", and the unsolvable deals counted by blocks of
+100,000 (a rate that drifted along the deal numbers would show there). With --unsolvable-out the certified
 unsolvable deal numbers are written to FILE, one a line, with a header naming the scan.
 Lines are parsed one at a time, so a million-deal file needs little memory.
 """
@@ -45,6 +46,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scan", type=Path)
     parser.add_argument("--unsolvable-out", type=Path, help="write the certified unsolvable deals here")
+    parser.add_argument("--block", type=int, default=100_000, help="count unsolvable deals by blocks this long")
     args = parser.parse_args()
 
     rules: str | None = None
@@ -101,6 +103,16 @@ def main() -> int:
     else:
         verdict = "not settled (the interval straddles 1 in 1,500)"
     print(f"  a reader, 'fewer than 1 in 1,500 cannot be won': {verdict}")
+
+    if last - first + 1 >= 2 * args.block:  # is the rate the same all along? (a drift would show a bias)
+        print(f"certified unsolvable by {args.block:,} deals:")
+        blocks: dict[int, int] = {}
+        for d, _ in audited:
+            blocks[(d - first) // args.block] = blocks.get((d - first) // args.block, 0) + 1
+        for b in range((last - first) // args.block + 1):
+            start = first + b * args.block
+            end = min(last, start + args.block - 1)
+            print(f"  {start:>9,}-{end:>9,}: {blocks.get(b, 0):>4}")
 
     searched.sort()
     lengths.sort()
