@@ -4,7 +4,8 @@
 
 Runs ``dealgen scan GAME DEALS --no-grade`` with ``--jobs 1``, with ``--jobs 2``, and with
 ``--cluster`` on a scheduler of this machine (127.0.0.1) with one worker, then two (each
-``--nworkers 1 --nthreads 1``); prints each run's wall time (the whole command) and the scan's own
+``--nworkers 1 --nthreads 1``, Dask's sampling profiler off as the cluster guide advises, on with
+``--profile``); prints each run's wall time (the whole command) and the scan's own
 time, the ratio from one worker to two, and checks every output is the same bytes as
 ``--jobs 1``'s. Workers have imported dealgen before they are timed. With ``--repeat N`` each
 run is made N times in turns and its fastest scan is kept (the machine's other work varies). Run it from the repository
@@ -26,7 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DASK = Path(sys.executable).with_name("dask")
-ENV = {**{k: v for k, v in os.environ.items() if k != "DEALGEN_CLUSTER"}, "PYTHONPATH": str(ROOT)}
+ENV = {**{k: v for k, v in os.environ.items() if k != "DEALGEN_CLUSTER"}, "PYTHONPATH": str(ROOT),
+       # the workers as the cluster guide starts them: Dask's sampling profiler off (--profile keeps it)
+       "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False"}
 CLI = [sys.executable, "-c", "from dealgen.cli import main; main()"]
 
 
@@ -52,12 +55,16 @@ def main() -> None:
     parser.add_argument("--deals", default="1-2000")
     parser.add_argument("--game", default="penguin")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--profile", action="store_true", help="leave Dask's sampling profiler on in the workers")
     args = parser.parse_args()
+    if args.profile:
+        ENV["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "True"
     from distributed import Client
 
     from dealgen.solve.core import describe
 
-    print(f"dealgen scan {args.game} {args.deals} --no-grade; {os.cpu_count()} cores; search core: {describe()}")
+    print(f"dealgen scan {args.game} {args.deals} --no-grade; {os.cpu_count()} cores; search core: {describe()}; "
+          f"Dask profiler {'on' if args.profile else 'off'} in the workers")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     rows: list[tuple[str, float, float]] = []
     outputs: dict[str, Path] = {}

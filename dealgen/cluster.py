@@ -150,6 +150,7 @@ def connect(address: str, processes: int = 0) -> Iterator[Cluster]:
     if not address:
         raise InputError("--cluster: an empty address: give the scheduler's, e.g. tcp://10.0.0.5:8786, or 'local'")
     try:
+        import dask
         import distributed
     except ImportError:
         raise InputError("--cluster needs Dask: pip install 'dealgen[cluster]' (dask[distributed])") from None
@@ -160,9 +161,11 @@ def connect(address: str, processes: int = 0) -> Iterator[Cluster]:
         deaf = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if deaf else None
         try:
-            # one single-threaded process a core: the work is all CPU, and threads would share one GIL
-            local = distributed.LocalCluster(n_workers=processes or os.cpu_count() or 1, threads_per_worker=1,
-                                             processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+            # one single-threaded process a core: the work is all CPU, and threads would share one GIL;
+            # Dask's sampling profiler off: it costs a busy Python worker 15-25% (docs/guides/cluster.md)
+            with dask.config.set({"distributed.worker.profile.enabled": False}):
+                local = distributed.LocalCluster(n_workers=processes or os.cpu_count() or 1, threads_per_worker=1,
+                                                 processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
         finally:
             if deaf:
                 signal.signal(signal.SIGINT, previous)
