@@ -144,7 +144,7 @@ def test_ctrl_c_keeps_the_finished_lines_and_the_cluster_scan_resumes(dask_clust
     scan = subprocess.Popen([*CLI, *SCAN, "-o", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        wait_for_lines(out, 40, scan)
+        wait_for_lines(out, 1, scan)  # (lines come in bursts once a slow batch is back: wait for no more)
         scan.send_signal(signal.SIGINT)
         _, stderr = scan.communicate(timeout=60)
     finally:
@@ -154,7 +154,7 @@ def test_ctrl_c_keeps_the_finished_lines_and_the_cluster_scan_resumes(dask_clust
     assert "dealgen: interrupted" in stderr and "Traceback" not in stderr
     kept = out.read_bytes()
     finished = kept.count(b"\n")
-    assert 40 <= finished < 300 and reference.startswith(kept)  # whole lines, in order
+    assert 1 <= finished < 300 and reference.startswith(kept)  # whole lines, in order
     again = dealgen(*SCAN, "-o", str(out), env=env)
     assert again.returncode == 0, again.stderr
     assert out.read_bytes() == reference
@@ -250,7 +250,7 @@ def test_cluster_local_stops_on_a_terminals_ctrl_c_and_resumes(reference, tmp_pa
     scan = subprocess.Popen([*CLI, *short, "--cluster", "local", "--jobs", "2", "-o", str(out)], cwd=ROOT, env=ENV,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        wait_for_lines(out, 20, scan)
+        wait_for_lines(out, 1, scan)
         os.killpg(scan.pid, signal.SIGINT)
         _, stderr = scan.communicate(timeout=60)
     finally:
@@ -259,7 +259,7 @@ def test_cluster_local_stops_on_a_terminals_ctrl_c_and_resumes(reference, tmp_pa
     assert scan.returncode == 130, stderr
     assert "Traceback" not in stderr and "Warning" not in stderr and stderr.endswith("dealgen: interrupted\n")
     kept = out.read_bytes()
-    assert 20 <= kept.count(b"\n") < 120 and reference.startswith(kept)
+    assert 1 <= kept.count(b"\n") < 120 and reference.startswith(kept)
     again = dealgen(*short, "--cluster", "local", "--jobs", "1", "-o", str(out))
     assert again.returncode == 0, again.stderr
     assert out.read_bytes() == b"".join(reference.splitlines(keepends=True)[:120])

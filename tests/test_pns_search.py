@@ -147,9 +147,9 @@ def test_problems_in_processes_stopped_by_ctrl_c_keep_what_they_found(tmp_path):
                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         said = []
-        for line in run.stderr:  # deals 21-40 take seconds more: the signal comes well before the end
-            said.append(line)
-            if line.startswith("deal 20:"):
+        for line in run.stderr:  # the first deal's report: the others take seconds more (those that
+            said.append(line)     # finished ahead of it are reported in a burst, so wait for no later one)
+            if line.startswith("deal 18:"):
                 run.send_signal(signal.SIGINT)
                 break
         stdout, stderr = run.communicate(timeout=60)
@@ -160,9 +160,8 @@ def test_problems_in_processes_stopped_by_ctrl_c_keep_what_they_found(tmp_path):
     assert run.returncode == 130, stderr
     assert "; the problems found so far follow" in stderr and "Traceback" not in stderr
     lines = stdout.splitlines()
-    kept = [ln.split(" turn")[0] for ln in lines if ln.startswith(("deal 18 ", "deal 20 "))]
-    assert kept == ["deal 20", "deal 18"]  # kept, best first
-    assert {"pns-18-38.txt", "pns-20-44.txt"} <= {p.name for p in folder.iterdir()}
+    assert any(ln.startswith("deal 18 ") for ln in lines) and len(lines) < 6  # kept; not all 6 were found
+    assert "pns-18-38.txt" in {p.name for p in folder.iterdir()}
     assert len(lines) == len(list(folder.iterdir())) and all(verify_strategy(p.read_text())[1] for p in folder.iterdir())
 
 
