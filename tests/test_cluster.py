@@ -141,19 +141,15 @@ def test_a_cluster_scan_writes_the_same_bytes_with_a_worker_killed_mid_scan(dask
 def test_ctrl_c_keeps_the_finished_lines_and_the_cluster_scan_resumes(dask_cluster, reference, tmp_path) -> None:
     out = tmp_path / "scan.jsonl"
     env = {**ENV, "DEALGEN_CLUSTER": dask_cluster.address}  # the address from the environment
-    for _ in range(3):  # a run that outran the signal (seen under load) was not interrupted: again
-        out.unlink(missing_ok=True)
-        scan = subprocess.Popen([*CLI, *SCAN, "-o", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
-        try:
-            wait_for_lines(out, 1, scan)  # (lines come in bursts once a slow batch is back: wait for no more)
-            scan.send_signal(signal.SIGINT)
-            _, stderr = scan.communicate(timeout=60)
-        finally:
-            if scan.poll() is None:
-                scan.kill()
-        if scan.returncode != 0:
-            break
+    scan = subprocess.Popen([*CLI, *SCAN, "-o", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_lines(out, 1, scan)  # (lines come in bursts once a slow batch is back: wait for no more)
+        scan.send_signal(signal.SIGINT)
+        _, stderr = scan.communicate(timeout=60)
+    finally:
+        if scan.poll() is None:
+            scan.kill()
     assert scan.returncode == 130, stderr
     assert "dealgen: interrupted" in stderr and "Traceback" not in stderr
     kept = out.read_bytes()
@@ -251,20 +247,15 @@ def test_cluster_local_stops_on_a_terminals_ctrl_c_and_resumes(reference, tmp_pa
     workers too) stops the run with the finished lines kept and no worker's traceback."""
     out = tmp_path / "scan.jsonl"
     short = [*SCAN[:2], "1-120"]
-    for _ in range(3):  # a run that outran the signal (seen under load) was not interrupted: again
-        out.unlink(missing_ok=True)
-        scan = subprocess.Popen([*CLI, *short, "--cluster", "local", "--jobs", "2", "-o", str(out)], cwd=ROOT,
-                                env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                start_new_session=True)
-        try:
-            wait_for_lines(out, 1, scan)
-            os.killpg(scan.pid, signal.SIGINT)
-            _, stderr = scan.communicate(timeout=60)
-        finally:
-            if scan.poll() is None:
-                os.killpg(scan.pid, signal.SIGKILL)
-        if scan.returncode != 0:
-            break
+    scan = subprocess.Popen([*CLI, *short, "--cluster", "local", "--jobs", "2", "-o", str(out)], cwd=ROOT, env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        wait_for_lines(out, 1, scan)
+        os.killpg(scan.pid, signal.SIGINT)
+        _, stderr = scan.communicate(timeout=60)
+    finally:
+        if scan.poll() is None:
+            os.killpg(scan.pid, signal.SIGKILL)
     assert scan.returncode == 130, stderr
     assert "Traceback" not in stderr and "Warning" not in stderr and stderr.endswith("dealgen: interrupted\n")
     kept = out.read_bytes()
