@@ -66,3 +66,11 @@ def core(request, monkeypatch):
     else:
         monkeypatch.setenv(cores.PURE_ENV, "1")
     return request.param
+
+
+def hearing_ctrl_c() -> None:
+    """Run in a child before it starts dealgen (``preexec_fn``): Ctrl-C as a terminal gives it. A
+    suite started in the background by a shell (`.ci/run &`) ignores SIGINT, and children inherit that."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

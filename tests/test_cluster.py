@@ -21,6 +21,7 @@ pytest.importorskip("distributed")  # the `cluster` extra (.ci/run installs it)
 from dealgen.cluster import Batching, connect  # noqa: E402
 from dealgen.errors import InputError  # noqa: E402
 
+from .conftest import hearing_ctrl_c  # noqa: E402
 from .test_scan import _first_waits_for_the_others  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +143,7 @@ def test_ctrl_c_keeps_the_finished_lines_and_the_cluster_scan_resumes(dask_clust
     out = tmp_path / "scan.jsonl"
     env = {**ENV, "DEALGEN_CLUSTER": dask_cluster.address}  # the address from the environment
     scan = subprocess.Popen([*CLI, *SCAN, "-o", str(out)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=hearing_ctrl_c)
     try:
         wait_for_lines(out, 1, scan)  # (lines come in bursts once a slow batch is back: wait for no more)
         scan.send_signal(signal.SIGINT)
@@ -248,7 +249,8 @@ def test_cluster_local_stops_on_a_terminals_ctrl_c_and_resumes(reference, tmp_pa
     out = tmp_path / "scan.jsonl"
     short = [*SCAN[:2], "1-120"]
     scan = subprocess.Popen([*CLI, *short, "--cluster", "local", "--jobs", "2", "-o", str(out)], cwd=ROOT, env=ENV,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=hearing_ctrl_c)
     try:
         wait_for_lines(out, 1, scan)
         os.killpg(scan.pid, signal.SIGINT)

@@ -38,7 +38,7 @@ from dealgen.solve.pack_n_stack.race import (
 )
 from dealgen.solve.pack_n_stack.strategy import format_strategy, parse_strategy, verify_strategy
 
-from .conftest import DATA
+from .conftest import DATA, hearing_ctrl_c
 from .test_pack_n_stack import pos
 from .test_pns_strategy import SUITS_ROW
 
@@ -144,7 +144,8 @@ def test_problems_in_processes_stopped_by_ctrl_c_keep_what_they_found(tmp_path):
     folder = tmp_path / "p"
     run = subprocess.Popen([sys.executable, "-c", "from dealgen.cli import main; main()", "problems", "pack-n-stack",
                             "--deals", "18-40", "--seconds", "30", "--jobs", "2", "-o", str(folder)],
-                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=hearing_ctrl_c)
     try:
         said = []
         for line in run.stderr:  # the first deal's report: the others take seconds more (those that
