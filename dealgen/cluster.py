@@ -2,7 +2,7 @@
 
 ``--cluster ADDRESS`` (a Dask scheduler, ``tcp://host:8786``) or ``--cluster local`` (a
 LocalCluster of this machine's cores) gives a :class:`Cluster`, which takes the place of a
-process count wherever deals are solved in parallel (``scan._results``). Tasks go out a bounded
+process count wherever deals are solved in parallel (``scan.in_parallel``). Tasks go out a bounded
 number ahead and are read back in the order they went out, so what a run writes does not
 depend on what ran it. A worker that dies has its tasks run again elsewhere by the scheduler,
 and each task is read once, so no deal is lost or counted twice.

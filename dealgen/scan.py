@@ -271,7 +271,7 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
     start = time.monotonic()
     tasks = [(game, n, rules, max_states, max_seconds, grade) for n in todo]
     try:
-        for record in _results(tasks, workers(jobs, len(tasks))):  # never more processes than deals
+        for record in in_parallel(tasks, workers(jobs, len(tasks))):  # never more processes than deals
             done[record["deal"]] = _light(record)
             report.new += 1
             if handle is not None:
@@ -309,7 +309,7 @@ def _worth_retrying(record: dict[str, Any], states: int) -> bool:
     return record.get("budget") != "states" or metrics.get("states_expanded", 0) < states
 
 
-def _results(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_one) -> Iterator[Any]:
+def in_parallel(tasks: Iterable[tuple], jobs: Workers, worker: Callable = _solve_one) -> Iterator[Any]:
     """``worker`` over ``tasks`` in order, in ``jobs`` processes or on a cluster. A bounded number
     of tasks run at once; results that finish ahead of a slow one wait, up to ``BUFFERED`` of them,
     so one long search does not leave the other processes idle. ``tasks`` may be an endless
@@ -404,7 +404,7 @@ def solve_many(game: str, deals: Iterable[int], rules: str | None = None, jobs: 
     (0 = all cores) or on a cluster. ``deals`` may be endless; closing the iterator stops the workers."""
     check_budgets(max_states, max_seconds)
     tasks = ((game, n, rules, max_states, max_seconds, grade) for n in deals)
-    yield from _results(tasks, workers(jobs), _solve_result)
+    yield from in_parallel(tasks, workers(jobs), _solve_result)
 
 
 def percentiles(values: list[float], points: Iterable[int] = (50, 90, 99)) -> dict[str, float]:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.fileio import MAX_TEXT
-from dealgen.scan import LOOKAHEAD, _results, parse_range, read_done, scan, solve_many, summary
+from dealgen.scan import LOOKAHEAD, in_parallel, parse_range, read_done, scan, solve_many, summary
 
 
 def test_parse_range() -> None:
@@ -40,7 +40,7 @@ def _slow_square(task: tuple) -> int:
 
 def test_stopping_early_skips_the_queued_tasks_and_closes_the_pool(tmp_path) -> None:
     log = tmp_path / "ran.txt"
-    results = _results(((n, log) for n in itertools.count()), 2, _slow_square)
+    results = in_parallel(((n, log) for n in itertools.count()), 2, _slow_square)
     assert list(itertools.islice(results, 3)) == [0, 1, 4]
     results.close()
     ran = [int(n) for n in log.read_text().split()]
@@ -62,7 +62,7 @@ def _first_waits_for_the_others(task: tuple[str, int]) -> int:
 
 
 def test_one_slow_task_does_not_leave_the_other_processes_idle(tmp_path) -> None:
-    results = list(_results(((str(tmp_path), n) for n in range(300)), 2, _first_waits_for_the_others))
+    results = list(in_parallel(((str(tmp_path), n) for n in range(300)), 2, _first_waits_for_the_others))
     assert results[0] >= 100  # the other process went on past the look-ahead (32) while task 0 ran
     assert results[1:] == list(range(1, 300))
 
@@ -305,7 +305,7 @@ def test_a_second_ctrl_c_cannot_break_off_stopping_the_workers(monkeypatch) -> N
 
     monkeypatch.setattr(Pool, "terminate", terminate)
     before = signal.getsignal(signal.SIGINT)
-    results = _results(iter(range(20)), 2, _square)
+    results = in_parallel(iter(range(20)), 2, _square)
     assert next(results) == 0
     with pytest.raises(KeyboardInterrupt):
         results.throw(KeyboardInterrupt)

@@ -11,7 +11,7 @@ from typing import Any, Callable, Generator
 from ..errors import CheckFailed, InputError
 from ..fileio import check_writable, made_folder, planned_folder, write_atomic
 from ..games import Game
-from ..scan import Workers, _results, parse_range, workers
+from ..scan import Workers, in_parallel, parse_range, workers
 
 PROVE_NODES = 1_000_000  # a safety net under --seconds: the tables take about 15 KB a position
 
@@ -147,7 +147,7 @@ def find_problems(game: Game, deals: str, max_n: int, seconds: float, seed: int,
     found, searched, interrupted = [], 0, False
     tasks = ((deal, max_n, seconds, seed) for deal in numbers)
     try:
-        for deal, best in _results(tasks, workers(jobs, len(numbers)), _best_in_deal):  # in deal order
+        for deal, best in in_parallel(tasks, workers(jobs, len(numbers)), _best_in_deal):  # in deal order
             note(f"deal {deal}: {'problem found' if best else 'none'}")
             searched += 1
             if best is not None:

@@ -33,9 +33,9 @@ def _find(task: tuple) -> list[dict[str, Any]]:
 def find_many(game: Game, numbers, jobs: Workers) -> Iterator[list[dict[str, Any]]]:
     """Each deal's problems, in deal order, found ahead in ``jobs`` processes (0 = all cores)
     or on a cluster."""
-    from ..scan import _results, workers
+    from ..scan import in_parallel, workers
 
-    return _results(((game.name, n) for n in numbers), workers(jobs), _find)
+    return in_parallel(((game.name, n) for n in numbers), workers(jobs), _find)
 
 
 def select_problems(game: Game, rules: str, mix: dict[str, int] | None, count: int, start: int | None = None,

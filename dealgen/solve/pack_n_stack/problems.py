@@ -157,8 +157,4 @@ def problems_in_deal(deal: int, max_n: int = 6, seconds: float | None = 2.0, see
 
 def best_problem(deal: int, max_n: int = 6, seconds: float = 2.0, seed: int = 0) -> Problem | None:
     """The best problem (by ``Problem.order``; the earliest among equals) in ``deal``'s endgame, or None."""
-    best = None
-    for problem in problems_in_deal(deal, max_n, seconds, seed):
-        if best is None or problem.order < best.order:
-            best = problem
-    return best
+    return min(problems_in_deal(deal, max_n, seconds, seed), key=lambda problem: problem.order, default=None)
