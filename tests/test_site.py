@@ -164,7 +164,7 @@ def test_every_text_colour_passes_wcag_aa_in_both_schemes() -> None:
             for ink, ground in TEXT_PAIRS:
                 ratio = contrast(colours[ink], colours[ground])
                 assert ratio >= AA, (theme.name, scheme, ink, ground, round(ratio, 2))
-        light, dark = palette(theme, "light"), palette(theme, "dark")
+        dark = palette(theme, "dark")
         assert contrast(dark["ground"], (0, 0, 0)) < 2  # dark means dark
         css = theme_css(theme)
         assert "prefers-color-scheme: dark" in css and ':root[data-theme="dark"]' in css

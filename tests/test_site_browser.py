@@ -477,7 +477,12 @@ def test_a_day_page_weighs_under_400_kb_in_all(browser, server) -> None:
     for stem in ("penguin-2020-12-01", "pack-n-stack-2020-12-07"):
         page = browser.new_page()
         sizes: dict[str, int] = {}
-        page.on("response", lambda r: sizes.__setitem__(r.url, len(r.body())) if r.status == 200 else None)
+
+        def weigh(response, sizes=sizes) -> None:
+            if response.status == 200:
+                sizes[response.url] = len(response.body())
+
+        page.on("response", weigh)
         page.goto(server + f"{stem}.html", wait_until="networkidle")
         assert sum(sizes.values()) < 400_000, (stem, sizes)
         page.close()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from ..publish import OUTPUT
+from ..publish.daily import parse_date
 from ..publish.site import publish_site, release_site
 from .app import main
 from .common import named
-from ..publish.daily import parse_date
 from .publish_cmds import _given, day_options
 
 

@@ -163,6 +163,12 @@ def _foot(theme: Theme) -> str:
             f'<p>{made}</p></footer>')
 
 
+def _tail(theme: Theme, ident: str, data: Any, script: str) -> str:
+    """A page's foot, the data its script reads, and its script."""
+    return (f'{_foot(theme)}\n<script type="application/json" id="{ident}">{_script_json(data)}</script>\n'
+            f'<script src="assets/{script}"></script>\n</body>\n</html>\n')
+
+
 def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
     game = day.game
     title = f"{data['title']} · {data['dated']}"
@@ -195,12 +201,7 @@ def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
 {rules_html(game, day.rules)}
 </details>
 </main>
-{_foot(theme)}
-<script type="application/json" id="dealgen-day">{_script_json(data)}</script>
-<script src="assets/play.js"></script>
-</body>
-</html>
-"""
+{_tail(theme, "dealgen-day", data, "play.js")}"""
 
 
 def _month(date: str) -> str:
@@ -222,7 +223,8 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
     months: dict[str, list[str]] = {}
     for d in sorted(days, key=lambda d: (d["date"], d["game"]), reverse=True):
         months.setdefault(_month(d["date"]), []).append(
-            f'<li data-date="{esc(d["date"])}" data-stem="{esc(d["page"][:-5])}"><a href="{esc(d["page"])}"><time datetime="{esc(d["date"])}">'
+            f'<li data-date="{esc(d["date"])}" data-stem="{esc(d["page"][:-5])}"><a href="{esc(d["page"])}">'
+            f'<time datetime="{esc(d["date"])}">'
             f'{esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</time> · {esc(printed(d["title"]))} · '
             f'{esc(d["grade"].capitalize())}</a> <span class="q">{esc(d["question"])}</span></li>')
     archive = "\n".join(f'<h3>{esc(month)}</h3>\n<ul class="archive">\n' + "\n".join(items) + "\n</ul>"
@@ -247,12 +249,7 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
 {archive}
 </section>
 </main>
-{_foot(theme)}
-<script type="application/json" id="dealgen-days">{_script_json(listing)}</script>
-<script src="assets/index.js"></script>
-</body>
-</html>
-"""
+{_tail(theme, "dealgen-days", listing, "index.js")}"""
 
 
 def feed_xml(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:

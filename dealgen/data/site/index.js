@@ -15,10 +15,10 @@ function markDays() {
   document.querySelectorAll("[data-stem]").forEach(function (li) {
     var r = all[li.getAttribute("data-stem")];
     var mark = li.querySelector(".mark");
-    if (!mark) {
+    if (!mark) {  // on a card of today's, inside its link
       mark = document.createElement("span");
       mark.className = "mark";
-      li.appendChild(mark);
+      (li.classList.contains("day-card") ? li.querySelector("a") : li).appendChild(mark);
     }
     var state = !r ? "" : r.won ? "solved" : r.gaveUp ? "gave up" : "started";
     li.setAttribute("data-done", state);

@@ -542,7 +542,7 @@ function renderResult() {
   var r = scored ? myResult() : null;
   if (!r || game.showing !== null) { resultBox.hidden = true; return; }
   var s = stats(results(store), localDate(new Date()));
-  var how = r.won ? "Solved in " + r.moves + " " + (data.strategy ? "turns" : "moves") + " (" + againstPar(r.moves, r.par) +
+  var how = r.won ? shareFacts(r).verb + " in " + r.moves + " " + (data.strategy ? "turns" : "moves") + " (" + againstPar(r.moves, r.par) +
     ")" : "You gave up after " + r.moves + " moves";
   resultBox.hidden = false;
   resultBox.innerHTML = '<p class="result-head">' + esc(how) + " · " + esc(clock(r.seconds)) + " · " +
