@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from dealgen.errors import InputError
-from dealgen.publish.bundle import bundle
-from dealgen.publish.site import ASSETS, SCRIPTS
+from dealgen.publish.site.bundle import bundle
+from dealgen.publish.site.make import ASSETS, SCRIPTS
 
 NODE = shutil.which("node")
 ROOT = Path(__file__).resolve().parents[1]

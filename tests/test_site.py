@@ -153,8 +153,8 @@ def test_how_to_play_headings_hold_no_paragraphs_and_no_month_heading_is_empty(t
 def test_every_text_colour_passes_wcag_aa_in_both_schemes() -> None:
     """Computed from the colours theme.css is written from: each text colour against each ground
     it is set on, light and dark, for dealgen's look and for themes light and dark."""
-    from dealgen.publish.sitestyle import AA, TEXT_PAIRS, palette, rgb, theme_css
-    from dealgen.publish.theme import DEFAULT, Theme, contrast
+    from dealgen.publish.kit.theme import DEFAULT, Theme, contrast
+    from dealgen.publish.site.style import AA, TEXT_PAIRS, palette, rgb, theme_css
 
     themes = [DEFAULT, Theme(name="Teal", background=rgb("#0e3b43"), text=(1.0, 1.0, 1.0), accent=rgb("#f4c95d")),
               Theme(name="Paper", background=rgb("#fdf6e3"), text=rgb("#222222"), accent=rgb("#d2691e"))]
@@ -174,8 +174,8 @@ def test_every_text_colour_passes_wcag_aa_in_both_schemes() -> None:
 def test_a_day_page_carries_the_verified_line_in_words() -> None:
     import datetime as dt
 
-    from dealgen.publish.days import Day
-    from dealgen.publish.site import page_data
+    from dealgen.publish.kit.days import Day
+    from dealgen.publish.site.make import page_data
 
     cat = read_catalog(str(SEEDS / "penguin-40.json"))
     entry = cat.entries[0]
@@ -189,7 +189,7 @@ def test_a_day_page_carries_the_verified_line_in_words() -> None:
 def test_a_problems_page_plays_the_strategy_and_answers_strays() -> None:
     """The main line replays to the winner's win; a stray move off the tree is either shown to
     win as well or answered by a reply after which the prover finds no win in the turns left."""
-    from dealgen.publish.strategyplay import main_line, race_reply, tree_json
+    from dealgen.publish.site.strategyplay import main_line, race_reply, tree_json
     from dealgen.solve.pack_n_stack.prove import Prover
     from dealgen.solve.pack_n_stack.strategy import parse_strategy
 

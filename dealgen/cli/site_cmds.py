@@ -6,7 +6,7 @@ import click
 
 from ..publish import OUTPUT
 from ..publish.daily import parse_date
-from ..publish.site import publish_site, release_site
+from ..publish.site.make import publish_site, release_site
 from .app import main
 from .common import named
 from .publish_cmds import _given, day_options

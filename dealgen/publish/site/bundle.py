@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import InputError
+from ...errors import InputError
 
 IMPORT = re.compile(r'import \{ ?([\w$, ]+?) ?\} from "\./([\w.-]+\.js)";')
 EXPORT = re.compile(r"export (?:async )?(?:function\*? |const |let |var |class )([\w$]+)")

@@ -10,7 +10,7 @@ the site too; tests/test_site.py checks the ratios of every pair.
 
 from __future__ import annotations
 
-from .theme import Colour, Theme, contrast, hex_colour, mix
+from ..kit.theme import Colour, Theme, contrast, hex_colour, mix
 
 AA = 4.5  # WCAG AA for body text
 

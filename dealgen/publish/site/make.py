@@ -24,19 +24,19 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from .. import __version__
-from ..errors import InputError
-from ..fileio import parse_json, read_text
-from ..grade import GRADES
-from ..render.fonts import printed
+from ... import __version__
+from ...errors import InputError
+from ...fileio import parse_json, read_text
+from ...grade import GRADES
+from ...render.fonts import printed
+from ..daily import day_words, grade_mark
+from ..kit.days import Day
+from ..kit.daytext import answer, facts, plain, question
+from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, theme_toml
 from .bundle import bundle
-from .daily import day_words, grade_mark
-from .days import Day
-from .daytext import answer, facts, plain, question
-from .sitestyle import palette, theme_css
-from .theme import DEFAULT, Theme, hex_colour, load_theme, theme_toml
+from .style import palette, theme_css
 
-ASSETS = Path(__file__).resolve().parent.parent / "data" / "site"  # scripts and styles the pages load
+ASSETS = Path(__file__).resolve().parents[2] / "data" / "site"  # scripts and styles the pages load
 SCHEMA, VERSION = "dealgen-site", 1
 DAY_KEYS = ("date", "game", "rules", "deal", "turn", "grade", "title", "question", "page", "image")
 FEED_DAYS = 60  # the newest days the feed carries
@@ -53,7 +53,7 @@ def page_data(day: Day) -> dict[str, Any]:
                             "title": printed(game.title), "dated": plain(day_words(day.date)),
                             "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
     if day.entry is not None:
-        from ..solve.pack_n_stack.strategy import parse_strategy
+        from ...solve.pack_n_stack.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
 
         tree = parse_strategy(day.entry.strategy_text(game), day.entry.source)
@@ -338,7 +338,7 @@ def merged(days: list[dict[str, Any]], entry: dict[str, Any], folder: Path) -> l
 def asset_files(theme: Theme) -> dict[str, bytes]:
     """Everything shared: under assets/ the scripts, styles, icons and the theme; the manifest
     and the service worker (at the top, so that its scope is the whole site)."""
-    from .siteapp import icon_name, icon_png, manifest, service_worker
+    from .webapp import icon_name, icon_png, manifest, service_worker
 
     files = {f"assets/{name}": bundle(name, ASSETS).encode() for name in SCRIPTS}
     files["assets/site.css"] = (ASSETS / "site.css").read_bytes()
@@ -389,9 +389,9 @@ def check_site(folder: Path, plan: Any) -> list[dict[str, Any]]:
 
 def own_files(day: Day, theme: Theme) -> tuple[dict[str, bytes], dict[str, Any]]:
     """A day's own files (its page, preview image and the image's alt text) and its record entry."""
-    from ..render.png import png_bytes
-    from .dayfiles import puzzle_scene
-    from .daytext import puzzle_alt
+    from ...render.png import png_bytes
+    from ..kit.dayfiles import puzzle_scene
+    from ..kit.daytext import puzzle_alt
 
     data = page_data(day)
     data.update(share_facts(day, theme))
@@ -426,7 +426,7 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
 
 def schedule_folder(folder: Path, schedule: str | None) -> Path:
     """Where the days after today wait: ``schedule``, or the folder beside the site named after it."""
-    from ..fileio import planned_folder
+    from ...fileio import planned_folder
 
     return planned_folder(schedule if schedule is not None else folder.with_name(folder.name + ".schedule"))
 
@@ -439,7 +439,7 @@ def release(folder: Path, schedule: Path, published: list[dict[str, Any]], theme
             assets: bool) -> tuple[list[dict[str, Any]], list[str]]:
     """The scheduled days whose date has come moved into the site (with the index, feed and
     record rewritten, and ``assets`` when asked): the site's days after it, and a line a day."""
-    from ..fileio import output_folder, write_atomic, write_files
+    from ...fileio import output_folder, write_atomic, write_files
 
     waiting = scheduled(schedule)
     due = [d for d in waiting if d["date"] <= today.isoformat()]
@@ -468,7 +468,7 @@ def release(folder: Path, schedule: Path, published: list[dict[str, Any]], theme
 
 def release_site(output: str, schedule: str | None = None, today: dt.date | None = None) -> Iterator[str]:
     """``dealgen site --release``: only the scheduled days whose date has come moved into the site."""
-    from ..fileio import planned_folder
+    from ...fileio import planned_folder
 
     folder = planned_folder(output)
     waiting = schedule_folder(folder, schedule)
@@ -486,8 +486,8 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     page written with the index, feed and record rewritten, into the folder ``output``. Days
     after ``today`` (default: today, UTC) go to the schedule (``schedule_folder``) instead, and
     scheduled days whose date has come move into the site first. Yields a line a day."""
-    from ..fileio import check_free, output_folder, planned_folder, write_files
-    from .days import plan_days
+    from ...fileio import check_free, output_folder, planned_folder, write_files
+    from ..kit.days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
     plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,

@@ -14,9 +14,9 @@ import json
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..render.fonts import FONT_FILES
-from .sitestyle import palette
-from .theme import Theme, hex_colour
+from ...render.fonts import FONT_FILES
+from ..kit.theme import Theme, hex_colour
+from .style import palette
 
 
 def icon_name(side: int) -> str:
