@@ -490,8 +490,8 @@ function esc(text) {
 }
 
 // -- kept in the browser: the game in progress, its result ------------------------------------
-/* The game is saved after every change (its moves replay through the engine on the next visit);
-   a game at its start, or ended, is not kept. */
+/* The game is saved after every change (its moves replay through the engine on the next visit,
+   so a saved game that is not this page's is dropped); a game at its start is not kept. */
 function save() {
   if (!game.moves.length) { store.remove("game:" + data.stem); return; }
   store.set("game:" + data.stem, { moves: game.moves, marks: game.marks, hints: game.hints, seconds: game.seconds });
@@ -518,9 +518,10 @@ function finish(win) {
   recordEnd(store, data.stem, data.date, data.game, { won: win, moves: myMoves(), par: myPar(), hints: game.hints,
                                                       seconds: game.seconds }, localDate(new Date()));
 }
-/* Moves are counted as the reader made them; a problem counts the winner's turns. */
+/* Moves as the status line counts them (cards the page sent home included, as par counts them);
+   a problem counts the winner's turns. */
 function myMoves() {
-  if (!data.strategy) return game.moves.filter(function (m, i) { return game.marks[i] === "move"; }).length;
+  if (!data.strategy) return game.moves.length;
   return game.states.slice(0, -1).filter(function (s) { return P.SIDES[s.toMove] === data.winner; }).length;
 }
 function myPar() { return data.strategy ? data.n : data.par; }
@@ -545,8 +546,9 @@ function renderResult() {
   var how = r.won ? shareFacts(r).verb + " in " + r.moves + " " + (data.strategy ? "turns" : "moves") + " (" + againstPar(r.moves, r.par) +
     ")" : "You gave up after " + r.moves + " moves";
   resultBox.hidden = false;
+  var hints = Number(r.hints) || 0;
   resultBox.innerHTML = '<p class="result-head">' + esc(how) + " · " + esc(clock(r.seconds)) + " · " +
-    (r.hints === 1 ? "1 hint" : r.hints + " hints") + "</p>" +
+    (hints === 1 ? "1 hint" : hints + " hints") + "</p>" +
     '<dl class="stats"><div><dt>Played</dt><dd>' + s.played + "</dd></div><div><dt>Won</dt><dd>" + s.won +
     "</dd></div><div><dt>Streak</dt><dd>" + s.streak + "</dd></div><div><dt>Longest</dt><dd>" + s.maxStreak +
     "</dd></div></dl>" + '<button type="button" data-act="share">Share</button> <span id="shared" role="status"></span>';
@@ -626,7 +628,8 @@ function buildControls() {
   } else {
     html += '<button type="button" id="undo" data-act="undo">Undo</button>' +
       '<button type="button" data-act="restart">Restart</button>' +
-      '<button type="button" data-act="solution">Show solution</button>';
+      '<button type="button" data-act="solution" title="Before a win, seeing the solution counts as giving up">' +
+      "Show solution</button>";
     if (data.game === "penguin") html += '<label class="auto"><input type="checkbox" id="auto-home"> Send safe cards home</label>';
     html += '<span class="clock" id="clock" role="timer" aria-label="Time played">' + clock(game.seconds) + "</span>";
   }

@@ -75,7 +75,8 @@ export function recordEnd(store, stem, date, game, end, today) {
   var all = results(store), was = all[stem];
   if (was && (was.won || was.gaveUp)) return was;
   all[stem] = { date: date, game: game, won: !!end.won, gaveUp: !end.won, daily: !!end.won && date === today,
-                moves: end.moves, par: end.par, hints: end.hints, seconds: end.seconds };
+                moves: Number(end.moves), par: Number(end.par), hints: Number(end.hints) || 0,
+                seconds: Number(end.seconds) || 0 };
   store.set("results", all);
   return all[stem];
 }

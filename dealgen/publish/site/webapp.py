@@ -63,6 +63,6 @@ def service_worker(files: dict[str, bytes], code: str) -> str:
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + files[name] + b"\0")
-    keep = ["./", "index.html"] + sorted(name for name in files if name.startswith("assets/") and
+    keep = ["index.html"] + sorted(name for name in files if name.startswith("assets/") and
                                          not name.endswith(".toml"))
     return (f"var CACHE = \"dealgen-{digest.hexdigest()[:16]}\";\nvar ASSETS = {json.dumps(keep)};\n" + code)
