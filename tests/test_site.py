@@ -229,3 +229,16 @@ def test_site_bad_usage_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a dealgen site's days.json" in result.output
     result = CliRunner().invoke(main, ["site", "--date", "2026-02-30", "-o", str(out)])
     assert result.exit_code == 2 and "not a date that exists" in result.output and not out.exists()
+
+
+def test_the_same_days_make_the_same_bytes(tmp_path: Path) -> None:
+    """Pages, scripts, styles, icons, manifest, service worker: all from the inputs alone."""
+    built = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        assert build(out, "idiots-delight-20", "2020-12-01", 2, "--today", "2020-12-01").exit_code == 0
+        built.append({p.relative_to(tmp_path / name).as_posix(): p.read_bytes()
+                      for p in (tmp_path / name).rglob("*") if p.is_file()})
+    assert built[0] == built[1] and "sw.js" in built[0] and "assets/icon-512.png" in built[0]
+    assert "idiots-delight-2020-12-02.html" not in built[0]
+
