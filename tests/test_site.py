@@ -137,6 +137,20 @@ def test_no_day_after_today_is_in_the_published_folder_until_a_run_on_its_date(t
     assert (out / "penguin-2020-12-04.html").is_file() and not list(waiting.glob("*.html"))
 
 
+def test_days_after_today_found_in_the_site_move_out_to_the_schedule(tmp_path: Path) -> None:
+    """A site published ahead (by an older dealgen, or with a later --today) is put right."""
+    out, waiting = tmp_path / "site", tmp_path / "site.schedule"
+    assert build(out, "penguin-40", "2020-12-01", 3, "--today", "2020-12-03").exit_code == 0
+    page = (out / "penguin-2020-12-03.html").read_bytes()
+    result = CliRunner().invoke(main, ["site", "--release", "--today", "2020-12-02", "-o", str(out)])
+    assert result.exit_code == 0 and "penguin-2020-12-03.html is after 2020-12-02" in result.output, result.output
+    assert not (out / "penguin-2020-12-03.html").exists() and not (out / "img" / "penguin-2020-12-03-wide.png").exists()
+    assert b"2020-12-03" not in (out / "index.html").read_bytes() + (out / "days.json").read_bytes()
+    assert (waiting / "penguin-2020-12-03.html").read_bytes() == page
+    assert CliRunner().invoke(main, ["site", "--release", "--today", "2020-12-03", "-o", str(out)]).exit_code == 0
+    assert (out / "penguin-2020-12-03.html").read_bytes() == page
+
+
 def test_how_to_play_headings_hold_no_paragraphs_and_no_month_heading_is_empty(tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert build(out, "penguin-40", "2020-11-30", 3, "--today", "2020-11-30").exit_code == 0

@@ -435,35 +435,61 @@ def scheduled(schedule: Path) -> list[dict[str, Any]]:
     return read_days(schedule) if schedule.is_dir() else []
 
 
-def release(folder: Path, schedule: Path, published: list[dict[str, Any]], theme: Theme, today: dt.date,
-            assets: bool) -> tuple[list[dict[str, Any]], list[str]]:
-    """The scheduled days whose date has come moved into the site (with the index, feed and
-    record rewritten, and ``assets`` when asked): the site's days after it, and a line a day."""
-    from ...fileio import output_folder, write_atomic, write_files
+def _move_days(entries: list[dict[str, Any]], source: Path, target: Path, kept: list[dict[str, Any]],
+               target_days: list[dict[str, Any]], theme: Theme, today: dt.date, to_site: bool,
+               assets: bool = False) -> list[dict[str, Any]]:
+    """``entries``' files moved from ``source`` to ``target`` (the site, or the schedule), both
+    records rewritten (and the site's index and feed): the target's days after it. The target
+    is written first, so a run cut short leaves a day in both places, never in neither; the
+    next run moves it again, byte for byte."""
+    from ...fileio import output_folder, write_files
 
-    waiting = scheduled(schedule)
-    due = [d for d in waiting if d["date"] <= today.isoformat()]
-    if not due:
-        return published, []
     files: dict[str, bytes] = asset_files(theme) if assets else {}
-    for entry in due:
+    for entry in entries:
         for name in entry_files(entry):
             try:
-                files[name] = (schedule / name).read_bytes()
+                files[name] = (source / name).read_bytes()
             except OSError as err:
-                raise InputError(f"{schedule / 'days.json'} schedules {entry['page'][:-5]}, but its file {name} "
-                                 f"cannot be read ({err.strerror}); publish that day again") from None
-        published = merged(published, entry, folder)
-    files.update(site_files(published, theme, today))
+                raise InputError(f"{source / 'days.json'} lists {entry['page'][:-5]}, but its file {name} cannot be "
+                                 f"read ({err.strerror}); publish that day again") from None
+        target_days = merged(target_days, entry, target)
     for sub in ("assets", "img"):
-        output_folder(folder / sub)
-    write_files(folder, files)
-    # the site has them now: only then do they leave the schedule (a run cut short here repeats the move)
-    write_atomic(schedule / "days.json", days_json([d for d in waiting if d not in due], theme))
-    for entry in due:
+        output_folder(target / sub)
+    def site_side(days: list[dict[str, Any]]) -> dict[str, bytes]:
+        return site_files(days, theme, today)
+
+    def schedule_side(days: list[dict[str, Any]]) -> dict[str, bytes]:
+        return {"days.json": days_json(days, theme).encode()} | kept_theme(theme)
+
+    to_records, from_records = (site_side, schedule_side) if to_site else (schedule_side, site_side)
+    write_files(target, files | to_records(target_days))
+    write_files(source, from_records(kept))
+    for entry in entries:
         for name in entry_files(entry):
-            (schedule / name).unlink(missing_ok=True)
-    return published, [f"{d['date']}: released {d['page']} from the schedule to {folder}" for d in due]
+            (source / name).unlink(missing_ok=True)
+    return target_days
+
+
+def release(folder: Path, schedule: Path, published: list[dict[str, Any]], theme: Theme, today: dt.date,
+            assets: bool) -> tuple[list[dict[str, Any]], list[str]]:
+    """The site made to hold exactly the days up to ``today``: scheduled days whose date has come
+    move into it (with ``assets`` when asked), and days after ``today`` found in it (published
+    ahead by an older dealgen, or by a run with a later --today) move out to the schedule. The
+    site's days after it, and a line a day moved."""
+    waiting = scheduled(schedule)
+    lines = []
+    ahead = [d for d in published if d["date"] > today.isoformat()]
+    if ahead:
+        published = [d for d in published if d not in ahead]
+        waiting = _move_days(ahead, folder, schedule, published, waiting, theme, today, to_site=False)
+        lines += [f"{d['date']}: {d['page']} is after {today.isoformat()}: moved from the site to the schedule "
+                  f"{schedule}" for d in ahead]
+    due = [d for d in waiting if d["date"] <= today.isoformat()]
+    if due:
+        published = _move_days(due, schedule, folder, [d for d in waiting if d not in due], published, theme, today,
+                               to_site=True, assets=assets)
+        lines += [f"{d['date']}: released {d['page']} from the schedule to {folder}" for d in due]
+    return published, lines
 
 
 def release_site(output: str, schedule: str | None = None, today: dt.date | None = None) -> Iterator[str]:
@@ -506,7 +532,7 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     published, lines = release(folder, waiting_in, published, theme, today, assets=True)
     yield from lines
     waiting = scheduled(waiting_in)
-    first = not lines  # the assets are not written yet
+    first = True
     for day in plan.days():
         try:
             if day.date > today:  # not yet: into the schedule, never into the folder that is published
