@@ -29,7 +29,7 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
 
     Writes index.html (today's puzzle and the archive by month), GAME-DATE.html per day,
     feed.xml (Atom), days.json, img/GAME-DATE-wide.png (link previews) and assets/ (scripts,
-    styles, fonts). A later run into the same folder adds its days and keeps the site's theme
+    styles, icons), manifest.webmanifest and sw.js (offline play). A later run into the same folder adds its days and keeps the site's theme
     unless --theme gives another; a date already on the site is never replaced by another puzzle.
     The pages fetch nothing from elsewhere: they work from any static host and opened from disk.
 
@@ -38,6 +38,12 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
     job, or one that adds days) moves those whose date has come into the site.
     """
     today = parse_date(today_text) if today_text is not None else None
+    if release:
+        making = [name for name in ("game", "date_text", "days", "week", "rules", "catalog", "series_start", "theme_path")
+                  if _given(name)]
+        if making:
+            raise click.UsageError(f"--release makes no new day, so it takes no {', '.join(making)}: run it alone "
+                                   f"(with -o, --today, --schedule), or drop --release to add days")
     lines = release_site(output, schedule, today) if release else \
         publish_site(game, date_text, days, week, rules, catalog, series_start, jobs, output, theme_path,
                      week_given=_given("week"), game_given=_given("game"), today=today, schedule=schedule)

@@ -192,7 +192,7 @@ def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
 <p id="status" class="status" role="status" aria-live="polite"></p>
 <p id="moves" class="moves"></p>
 <div id="solution" class="solution" hidden></div>
-<div id="result" class="result" aria-label="Your result" hidden></div>
+<div id="result" class="result" role="region" aria-label="Your result" hidden></div>
 </section>
 <noscript><p>Playing here needs JavaScript. The deal ({esc(grade)}):</p><pre>{noscript}</pre>
 <p>The verified line: {esc(' '.join(data['solution']))}</p></noscript>
