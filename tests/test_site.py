@@ -136,7 +136,7 @@ def test_no_day_after_today_is_in_the_published_folder_until_a_run_on_its_date(t
     assert build(out, "penguin-40", "2020-12-05", 1, "--today", "2020-12-05").exit_code == 0
     assert (out / "penguin-2020-12-04.html").is_file() and not list(waiting.glob("*.html"))
     both = CliRunner().invoke(main, ["site", "--release", "--days", "3", "-o", str(out)])
-    assert both.exit_code == 2 and "--release makes no new day, so it takes no days" in both.output
+    assert both.exit_code == 2 and "--release makes no new day, so it takes no --days" in both.output
 
 
 def test_days_after_today_found_in_the_site_move_out_to_the_schedule(tmp_path: Path) -> None:

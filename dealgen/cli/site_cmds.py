@@ -39,8 +39,9 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
     """
     today = parse_date(today_text) if today_text is not None else None
     if release:
-        making = [name for name in ("game", "date_text", "days", "week", "rules", "catalog", "series_start", "theme_path")
-                  if _given(name)]
+        options = {"game": "--game", "date_text": "--date", "days": "--days", "week": "--week", "rules": "--rules",
+                   "catalog": "--catalog", "series_start": "--series-start", "theme_path": "--theme"}
+        making = [option for name, option in options.items() if _given(name)]
         if making:
             raise click.UsageError(f"--release makes no new day, so it takes no {', '.join(making)}: run it alone "
                                    f"(with -o, --today, --schedule), or drop --release to add days")
