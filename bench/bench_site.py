@@ -10,9 +10,11 @@ Days come from the seed catalogs (nothing is solved), under a demonstration them
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import functools
 import http.server
+import io
 import shutil
 import subprocess
 import tempfile
@@ -23,7 +25,7 @@ from pathlib import Path
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
 from dealgen.publish.kit.days import Day
-from dealgen.publish.kit.theme import load_theme
+from dealgen.publish.kit.theme import DEFAULT, load_theme
 from dealgen.publish.site.make import ASSETS, day_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,6 +78,7 @@ def build(folder: Path, theme) -> list[str]:
     for stem in stems:  # what a first visit to a day page loads: the page, its script, styles, icon and logo
         loads = [f"{stem}.html", "assets/play.js", "assets/site.css", "assets/theme.css", "assets/icon-192.png",
                  "assets/logo.png", "manifest.webmanifest"]
+        loads = [n for n in loads if (folder / n).exists()]  # (no logo without a theme's)
         print(f"{stem}: a first visit transfers {sum((folder / n).stat().st_size for n in loads) / 1024:.0f} KiB "
               f"(uncompressed)")
     return stems
@@ -108,6 +111,7 @@ def node_speed() -> None:
 
 
 def screenshots(folder: Path, stems: list[str], out: Path) -> None:
+    """The themed site (``folder``) light, and dealgen's plain look (``folder``/../plain) dark."""
     from playwright.sync_api import sync_playwright
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -115,9 +119,10 @@ def screenshots(folder: Path, stems: list[str], out: Path) -> None:
         def log_message(self, *args):
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder.parent)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    served = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    base = served + folder.name + "/"
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True)
@@ -125,7 +130,7 @@ def screenshots(folder: Path, stems: list[str], out: Path) -> None:
                                        ("desktop-dark", (1280, 900), "dark"), ("phone-dark", (390, 844), "dark")):
             page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]}, color_scheme=scheme,
                                     device_scale_factor=1 if name.startswith("desktop") else 2)
-            page.goto(base + f"{stems[0]}.html")
+            page.goto((base if scheme == "light" else served + "plain/") + f"{stems[0]}.html")
             for token in page.evaluate("window.dealgen.solution()")[:9]:  # a game under way ...
                 page.click(f'#board [data-place="{token[0]}"]')
                 page.click(f'#board [data-place="{token[1]}"]')
@@ -165,6 +170,9 @@ def main() -> None:
         folder = Path(tmp)
         theme = demo_theme(folder)
         stems = build(folder / "site", theme)
+        if args.screenshots:
+            with contextlib.redirect_stdout(io.StringIO()):  # the same days in dealgen's plain look, for the dark shots
+                build(folder / "plain", DEFAULT)
         node_speed()
         if args.screenshots:
             screenshots(folder / "site", stems, args.screenshots)

@@ -31,6 +31,7 @@ TABLE = {
              "done": "#5fbf5f", "choice": "#8cb8ff", "back": "#3b5a99", "back-2": "#2f4a80"},
 }
 DARK_GROUND, DARK_INK = rgb("#121417"), rgb("#e6e6e8")
+DARK_ACCENT = rgb("#8ab4f8")  # dealgen's own accent in the dark: its light blue, not a greyed navy
 # Text and the grounds it is set on, for the contrast check (and the test).
 TEXT_PAIRS = (("ink", "ground"), ("ink", "panel"), ("muted", "ground"), ("muted", "panel"), ("accent", "ground"),
               ("accent", "panel"), ("table-ink", "table"), ("slot-ink", "slot"), ("chip-ink", "chip"),
@@ -56,7 +57,7 @@ def palette(theme: Theme, scheme: str) -> dict[str, Colour]:
     ground, ink, accent = theme.background, theme.text, theme.accent
     if scheme == "dark" and not dark_ground(ground):
         ground, ink = DARK_GROUND, DARK_INK
-        accent = readable(accent, ground, (1.0, 1.0, 1.0))
+        accent = DARK_ACCENT if accent == Theme().accent else readable(accent, ground, (1.0, 1.0, 1.0))
     panel = mix(ground, ink, 0.06)
     colours = {"ground": ground, "ink": ink, "panel": panel, "line": mix(ink, ground, 0.75)}
     for name, base in (("accent", accent), ("muted", mix(ink, ground, 0.3))):
