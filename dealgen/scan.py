@@ -213,11 +213,11 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
         raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
                          f"not {game} ({rules}); give another output file")
     if record_verdict(record) not in ("solved", "unsolvable", "unknown"):
-        words = get_game(game).verdict_names
+        words = get_game(game, preview=True).verdict_names
         raise InputError(f"{path}:{lineno}: verdict {as_json(record['verdict'])} is none of "
                          f"{', '.join(words.get(v, v) for v in ('solved', 'unsolvable', 'unknown'))}; "
                          f"give a new output file")
-    names = get_game(game).metric_names  # (a game's extra fields, such as passes, are among them)
+    names = get_game(game, preview=True).metric_names  # (a game's extra fields, such as passes, are among them)
     known_fields(record, SCAN_FIELDS + names, f"{path}:{lineno}")
     if "metrics" not in record:
         raise InputError(f"{path}:{lineno}: missing field 'metrics'")

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import click
 
-from ..games import GAMES
+from ..games import GAMES, PREVIEW, PREVIEW_LACKS
 from .app import main
-from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
+from .common import DEAL, GAME_OR_PREVIEW, DealCommand, echo_json, named, rules_option
 
 
 @main.command()
 def games() -> None:
     """List the games and their rule sets (the first is the default)."""
-    for game in GAMES.values():
-        click.echo(f"{game.name}  ({game.title})")
+    for game in [*GAMES.values(), *PREVIEW.values()]:
+        preview = f"; preview: deal, solve, scan and verify work, {PREVIEW_LACKS}" if game.name in PREVIEW else ""
+        click.echo(f"{game.name}  ({game.title}{preview})")
         for rules in game.rule_sets:
             default = " [default]" if rules == game.default_rules else ""
             note = game.rule_notes.get(rules, "")
@@ -24,7 +25,7 @@ def games() -> None:
 
 
 @main.command(cls=DealCommand)
-@click.argument("game", type=GAME)
+@click.argument("game", type=GAME_OR_PREVIEW)
 @click.argument("number", type=DEAL)
 @rules_option
 @click.option(

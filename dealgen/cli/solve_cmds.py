@@ -11,7 +11,7 @@ from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
 from .app import main
-from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
+from .common import DEAL, GAME, GAME_OR_PREVIEW, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -28,7 +28,7 @@ def with_budgets(func):
 
 
 @main.command(cls=DealCommand)
-@click.argument("game", type=GAME)
+@click.argument("game", type=GAME_OR_PREVIEW)
 @click.argument("number", type=DEAL)
 @rules_option
 @with_budgets
@@ -76,7 +76,7 @@ def _clock(seconds: float) -> str:
 
 
 @main.command("scan", cls=DealCommand)  # "-5-3" reaches the range check
-@click.argument("game", type=GAME)
+@click.argument("game", type=GAME_OR_PREVIEW)
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
 @jobs_option

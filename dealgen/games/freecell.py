@@ -1,0 +1,502 @@
+"""The FreeCell family: FreeCell, Baker's Game, Eight Off and Seahaven Towers, one engine.
+
+The four games differ only in data, so each is a ``Layout`` (how many columns and cells,
+which cells the deal fills, how columns build, what an empty column takes) and one
+``FreeCellFamily`` class plays them all. Foundations build up in suit from the Ace.
+
+A run at the foot of a column moves as one (a supermove) when it is no longer than it could
+be moved one card at a time: (free cells + 1) x 2^(empty columns other than the target)
+where any card may fill an empty column. Where only Kings may (Eight Off, Seahaven Towers)
+a card passing through would need to be a King, so empty columns do not count: free cells
++ 1, as PySolFC rules it.
+
+Notation is Freecell Solver's standard notation (``fc-solve -snx``): columns 1-8 (1-10 for
+ten, the tenth written "10" as fc-solve 5 writes it, "0" read as it too), cells a-d (Eight Off: a-g and k, as fc-solve letters them), ``h`` the
+foundations; source then target. A move
+onto a non-empty column carries the part of the run that fits there; a move to an empty
+column carries one card, or ``vN`` cards (N in hex: ``27va`` moves ten).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..cards import CARDS, SUIT_NAMES, SUITS, Card
+from ..deals import shuffled_pack
+from ..errors import IllegalMove, InputError, located
+from .base import Game, Outcome
+from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
+
+HOME = "h"
+ALTERNATE = "alternate"  # build down in alternate colours
+SUIT = "suit"  # build down in suit
+ANY = "any"  # any card or run may fill an empty column
+KINGS = "kings"  # only a King, or a run headed by one
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One game of the family as data."""
+
+    name: str
+    title: str
+    ncols: int
+    ncells: int
+    dealt_cells: tuple[int, ...]  # the cells the deal's last cards go to, in dealing order
+    build: str  # ALTERNATE or SUIT
+    empty: str  # ANY or KINGS
+    pysolfc_id: int  # PySolFC's game id (its numbers are its deals)
+    base: int = 1  # the foundations' first rank: the Ace
+
+    @property
+    def columns(self) -> str:
+        return "1234567890"[: self.ncols]
+
+    @property
+    def cells(self) -> str:
+        # 'h' is the foundations, so fc-solve letters an eighth cell 'k' (Eight Off: a-g, k)
+        return "abcdefgk"[: self.ncells]
+
+
+FREECELL_LAYOUT = Layout("freecell", "FreeCell", 8, 4, (), ALTERNATE, ANY, 5)
+BAKERS_GAME_LAYOUT = Layout("bakers-game", "Baker's Game", 8, 4, (), SUIT, ANY, 45)
+EIGHT_OFF_LAYOUT = Layout("eight-off", "Eight Off", 8, 8, (0, 2, 4, 6), SUIT, KINGS, 258)
+SEAHAVEN_LAYOUT = Layout("seahaven-towers", "Seahaven Towers", 10, 4, (1, 2), SUIT, KINGS, 9)
+
+
+def fits(layout: Layout, card: int, onto: int) -> bool:
+    """Whether ``card`` may lie on ``onto`` in a column: one rank lower, and of the other
+    colour (alternate) or the same suit."""
+    if card % 13 + 1 != onto % 13:
+        return False
+    if layout.build == SUIT:
+        return card // 13 == onto // 13
+    return (card // 13 >= 2) != (onto // 13 >= 2)  # suits 2 and 3 (hearts, diamonds) are red
+
+
+@dataclass(frozen=True)
+class FreeCellState:
+    """A position. Columns list cards deepest first; ``home[s]`` counts suit s's foundation."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+    home: tuple[int, int, int, int]
+    rules: str = "standard"
+    deal: int | None = None
+
+    @property
+    def cards_home(self) -> int:
+        return sum(self.home)
+
+
+@dataclass(frozen=True, order=True)
+class FreeCellMove:
+    """Source, target and, for a move to an empty column, how many cards (1 unless a ``v`` says)."""
+
+    src: str
+    dst: str
+    count: int = 1
+
+    @property
+    def token(self) -> str:
+        return _written(self.src) + _written(self.dst) + (f"v{self.count:x}" if self.count > 1 else "")
+
+
+def _written(place: str) -> str:
+    """A place as a token writes it: the tenth column is '10', as fc-solve writes it."""
+    return "10" if place == "0" else place
+
+
+# A place is one character, or "10" for the tenth column ("0" is read as it too).
+_TOKEN = re.compile(r"(10|[0-9a-hk])(10|[0-9a-hk])(?:v([0-9a-f]+))?")
+
+
+class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
+    """A game of the family, played by its ``Layout``."""
+
+    rule_sets = ("standard",)
+    legal_move_means_playing = True  # won: no card left to move; lost: no legal move
+    metric_names = ("states_expanded", "states_seen", "solution_length", "audit_positions")
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self.name = layout.name  # type: ignore[misc]
+        self.title = layout.title  # type: ignore[misc]
+        self.rule_notes = {"standard": self._rule_note()}  # type: ignore[misc]
+        self._dealt = lru_cache(maxsize=32)(self._deal)
+
+    def _rule_note(self) -> str:
+        lay = self.layout
+        build = "in alternate colours" if lay.build == ALTERNATE else "in suit"
+        empty = "any card or run" if lay.empty == ANY else "only a King or a run headed by one"
+        dealt = f", {len(lay.dealt_cells)} of them dealt full" if lay.dealt_cells else ""
+        return (f"{lay.ncols} columns, {lay.ncells} cells{dealt}; columns build down {build}; an empty column "
+                f"takes {empty}")
+
+    # -- places -----------------------------------------------------------------------
+    def _place_of(self, ch: str) -> str:
+        """'column', 'cell' or 'home' for a notation character (None-safe for errors)."""
+        lay = self.layout
+        if ch in lay.columns:
+            return "column"
+        if ch in lay.cells:
+            return "cell"
+        if ch == HOME:
+            return "home"
+        return ""
+
+    def _place(self, ch: str) -> str:
+        kind = self._place_of(ch)
+        if kind == "column":
+            return f"column {_written(ch)}"
+        if kind == "cell":
+            return f"cell {ch}"
+        return "the foundation"
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, number: int, rules: str | None = None) -> FreeCellState:
+        rules = self.check_rules(rules)
+        if type(number) is int:  # (a cache hit must not let 1.0 or True pass for 1)
+            return self._dealt(number, rules)
+        return self._deal(number, rules)
+
+    def _deal(self, number: int, rules: str) -> FreeCellState:
+        """PySolFC's deal: the pack dealt in rows across the columns, left to right from the
+        top card, then the last cards to the cells the game fills."""
+        lay = self.layout
+        pack = shuffled_pack(number)
+        ncol_cards = 52 - len(lay.dealt_cells)
+        columns = tuple(tuple(pack[c:ncol_cards:lay.ncols]) for c in range(lay.ncols))
+        cells: list[Card | None] = [None] * lay.ncells
+        for index, card in zip(lay.dealt_cells, pack[ncol_cards:]):
+            cells[index] = card
+        return FreeCellState(columns, tuple(cells), (0, 0, 0, 0), rules, number)
+
+    # -- rules ------------------------------------------------------------------------
+    def run_start(self, column: tuple[Card, ...]) -> int:
+        """Index where the run at the column's exposed end begins."""
+        i = len(column) - 1
+        while i > 0 and fits(self.layout, column[i], column[i - 1]):
+            i -= 1
+        return max(i, 0)
+
+    def run_limit(self, state: FreeCellState, target: int) -> int:
+        """The most cards one move may carry to column ``target``."""
+        free_cells = state.cells.count(None)
+        if self.layout.empty == KINGS:
+            return free_cells + 1
+        free_cols = sum(1 for i, col in enumerate(state.columns) if not col and i != target)
+        return (free_cells + 1) * 2**free_cols
+
+    def _source_card(self, state: FreeCellState, src: str) -> Card:
+        lay = self.layout
+        if src in lay.columns:
+            column = state.columns[lay.columns.index(src)]
+            if not column:
+                raise IllegalMove(f"column {src} is empty")
+            return column[-1]
+        card = state.cells[lay.cells.index(src)]
+        if card is None:
+            raise IllegalMove(f"cell {src} is empty")
+        return card
+
+    def _to_column(self, state: FreeCellState, move: FreeCellMove) -> int:
+        """How many cards a move onto a column carries; IllegalMove says why it cannot."""
+        lay = self.layout
+        dst = lay.columns.index(move.dst)
+        target = state.columns[dst]
+        if move.src in lay.cells:
+            moving: tuple[Card, ...] = (self._source_card(state, move.src),)
+        else:
+            self._source_card(state, move.src)
+            column = state.columns[lay.columns.index(move.src)]
+            moving = column[self.run_start(column):]
+        if target:
+            onto = target[-1]
+            part = [i for i, card in enumerate(moving) if fits(lay, card, onto)]
+            if not part:
+                what = moving[-1].code if len(moving) == 1 else f"the run {moving[0].code}-{moving[-1].code}"
+                how = "of the other colour" if lay.build == ALTERNATE else "of its suit"
+                raise IllegalMove(f"{what} does not fit on {onto.code}: column {_written(move.dst)} takes a card one rank "
+                                  f"lower {how}")
+            count = len(moving) - part[0]
+            if move.count != 1 and move.count != count:
+                raise IllegalMove(f"'{move.token}' names {move.count} cards, but {count} fit on {onto.code}")
+        else:
+            count = move.count
+            if count > len(moving):
+                raise IllegalMove(f"'{move.token}' moves {count} cards, but the run at the foot of "
+                                  f"{self._place(move.src)} has {len(moving)}")
+            head = moving[len(moving) - count]
+            if lay.empty == KINGS and head % 13 != 12:
+                raise IllegalMove(f"an empty column takes only a King, or a run headed by one, not {head.code}")
+        limit = self.run_limit(state, dst)
+        if count > limit:
+            spaces = "" if lay.empty == KINGS else " x 2^(empty columns other than the target)"
+            raise IllegalMove(f"{count} cards cannot move at once: at most {limit} here ((free cells + 1){spaces})")
+        return count
+
+    def play(self, state: FreeCellState, move: FreeCellMove) -> FreeCellState:
+        lay = self.layout
+        src, dst = move.src, move.dst
+        shape = self._shape_error(src, dst, move.count)
+        if shape is not None:
+            raise IllegalMove(shape)
+        card = self._source_card(state, src)
+        count = 1
+        if dst == HOME:
+            if card % 13 != state.home[card // 13]:
+                need = state.home[card // 13]
+                wanted = "nothing more (it is complete)" if need == 13 else CARDS[card // 13 * 13 + need].code
+                raise IllegalMove(f"{card.code} cannot go to the foundation: {SUIT_NAMES[card.suit]} needs "
+                                  f"{wanted} next")
+        elif dst in lay.cells:
+            occupant = state.cells[lay.cells.index(dst)]
+            if occupant is not None:
+                raise IllegalMove(f"cell {dst} is occupied by {occupant.code}")
+        else:
+            count = self._to_column(state, move)
+        return self._apply(state, src, dst, count)
+
+    def _apply(self, state: FreeCellState, src: str, dst: str, count: int) -> FreeCellState:
+        lay = self.layout
+        columns = list(state.columns)
+        cells = list(state.cells)
+        if src in lay.columns:
+            i = lay.columns.index(src)
+            moving = columns[i][-count:]
+            columns[i] = columns[i][:-count]
+        else:
+            i = lay.cells.index(src)
+            moving = (cells[i],)  # type: ignore[assignment]
+            cells[i] = None
+        home = state.home
+        if dst == HOME:
+            counts = list(home)
+            counts[moving[0] // 13] += 1
+            home = tuple(counts)  # type: ignore[assignment]
+        elif dst in lay.cells:
+            cells[lay.cells.index(dst)] = moving[0]
+        else:
+            j = lay.columns.index(dst)
+            columns[j] = columns[j] + moving
+        return FreeCellState(tuple(columns), tuple(cells), home, state.rules, state.deal)
+
+    def _shape_error(self, src: str, dst: str, count: int) -> str | None:
+        """Why no position could allow the move (None when some could)."""
+        lay = self.layout
+        if src == HOME:
+            return "cards never leave the foundations"
+        if self._place_of(src) not in ("column", "cell") or not self._place_of(dst):
+            return f"'{src}{dst}' names a place this game does not have"
+        if src == dst:
+            return f"a move needs two different places, not {self._place(src)} twice"
+        if src in lay.cells and dst in lay.cells:
+            return "a card does not move from one cell to another (it would change nothing)"
+        if count < 1:
+            return "a move carries at least one card"
+        if count > 1 and (dst not in lay.columns or src not in lay.columns):
+            return "only a move from a column to a column carries more than one card"
+        return None
+
+    def legal_moves(self, state: FreeCellState) -> list[FreeCellMove]:
+        return list(self._candidates(state))
+
+    def _candidates(self, state: FreeCellState):
+        lay = self.layout
+        sources = [c for c, col in zip(lay.columns, state.columns) if col]
+        sources += [x for x, card in zip(lay.cells, state.cells) if card is not None]
+        for src in sources:
+            targets = [HOME, *lay.columns] + ([] if src in lay.cells else list(lay.cells))
+            for dst in targets:
+                if dst == src:
+                    continue
+                counts = [1]
+                if src in lay.columns and dst in lay.columns and not state.columns[lay.columns.index(dst)]:
+                    column = state.columns[lay.columns.index(src)]
+                    counts = list(range(1, len(column) - self.run_start(column) + 1))
+                for count in counts:
+                    move = FreeCellMove(src, dst, count)
+                    try:
+                        self.play(state, move)
+                    except IllegalMove:
+                        continue
+                    yield move
+
+    def outcome(self, state: FreeCellState) -> Outcome:
+        home = state.cards_home
+        if home == 52:
+            return Outcome("won", "all 52 cards on the foundations")
+        summary = f"{home} of 52 cards on the foundations"
+        has_move = (None in state.cells and any(state.columns)) or next(self._candidates(state), None) is not None
+        if not has_move:
+            return Outcome("lost", summary + "; no legal move left")
+        return Outcome("playing", summary)
+
+    # -- notation ---------------------------------------------------------------------
+    def _usage(self) -> str:
+        lay = self.layout
+        cols = f"1-{lay.ncols}" if lay.ncols < 10 else "1-10 (10 also as 0)"
+        cells = "a-g and k" if lay.ncells == 8 else f"a-{lay.cells[-1]}"
+        return (f"columns {cols}, cells {cells}, the foundation h: source then target, e.g. "
+                f"3a, a5, 3h, 46; to an empty column, 46v3 moves three cards")
+
+    def parse_move(self, token: str) -> FreeCellMove:
+        text = token.strip().lower()
+        found = _TOKEN.fullmatch(text)
+        if not found:
+            raise InputError(f"'{token}' is not a {self.title} move ({self._usage()})")
+        src, dst, hexcount = found.groups()
+        src, dst = ("0" if src == "10" else src), ("0" if dst == "10" else dst)
+        for ch, role in ((src, "source"), (dst, "target")):
+            if not self._place_of(ch):
+                kind = "column" if ch.isdigit() else "cell"
+                raise InputError(f"'{token}': {role} '{ch}' is no {kind} of {self.title} ({self._usage()})")
+        count = 1
+        if hexcount is not None:
+            count = int(hexcount, 16)
+            if count < 2:
+                raise InputError(f"'{token}': a 'v' count is for two cards or more; a bare move carries one")
+        shape = self._shape_error(src, dst, count)
+        if shape is not None:
+            raise InputError(f"'{token}': {shape} ({self._usage()})")
+        return FreeCellMove(src, dst, count)
+
+    def format_move(self, move: FreeCellMove) -> str:
+        return move.token
+
+    def describe_move(self, state: FreeCellState, move: FreeCellMove) -> str:
+        after = self.play(state, move)  # also checks legality
+        lay = self.layout
+        if move.src in lay.cells:
+            moving: list[Card] = [state.cells[lay.cells.index(move.src)]]  # type: ignore[list-item]
+        else:
+            i = lay.columns.index(move.src)
+            moving = list(state.columns[i][len(after.columns[i]):])
+        what = moving[0].symbol if len(moving) == 1 else f"{moving[0].symbol}-{moving[-1].symbol} ({len(moving)} cards)"
+        source = self._place(move.src)
+        if move.dst == HOME:
+            return f"{what} from {source} to the foundation"
+        if move.dst in lay.cells:
+            return f"{what} from {source} to cell {move.dst}"
+        target = state.columns[lay.columns.index(move.dst)]
+        if not target:
+            return f"{what} from {source} to the empty column {_written(move.dst)}"
+        return f"{what} from {source} onto {target[-1].symbol} in column {_written(move.dst)}"
+
+    # -- text forms -------------------------------------------------------------------
+    def to_text(self, state: FreeCellState, symbols: bool = False) -> str:
+        def show(card: Card | None) -> str:
+            return "-" if card is None else (card.symbol if symbols else card.code)
+
+        tops = [CARDS[s * 13 + n - 1] if n else None for s, n in enumerate(state.home)]
+        lines = [*header_lines(self, state.deal, state.rules),
+                 "foundations: " + " ".join(show(c) for c in tops),
+                 "cells: " + " ".join(show(c) for c in state.cells)]
+        lines += [f"column {n}: " + " ".join(show(c) for c in col) for n, col in enumerate(state.columns, 1)]
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def from_text(self, text: str, source: str = "<text>") -> FreeCellState:
+        lay = self.layout
+        piles = ["foundations", "cells"] + [f"column {n}" for n in range(1, lay.ncols + 1)]
+        fields, _ = read_fields(text, [*HEADER, *piles], source, required=piles)
+
+        def cards(key: str, blanks: bool) -> list[Card | None]:
+            lineno, value = fields[key]
+            out: list[Card | None] = []
+            for token in value.split():
+                if blanks and token == "-":
+                    out.append(None)
+                    continue
+                try:
+                    out.append(Card.parse(token))
+                except InputError as err:
+                    raise InputError(located(f"{key}: {err}", source, lineno)) from None
+            return out
+
+        for key, count in (("foundations", 4), ("cells", lay.ncells)):
+            if len(fields[key][1].split()) != count:
+                raise InputError(located(f"{key} needs exactly {count} entries ('-' for empty), got "
+                                         f"{len(fields[key][1].split())}", source, fields[key][0]))
+        data = {**header(fields, self, source), "foundations": dict(zip(SUITS, cards("foundations", True))),
+                "cells": cards("cells", True),
+                "columns": [cards(f"column {n}", False) for n in range(1, lay.ncols + 1)]}
+        return self._build(data, source)
+
+    def to_json(self, state: FreeCellState) -> dict[str, Any]:
+        def code(card: Card | None) -> str | None:
+            return None if card is None else card.code
+
+        return {"game": self.name, "deal": state.deal, "rules": state.rules,
+                "foundations": {SUITS[s]: code(CARDS[s * 13 + n - 1]) if n else None for s, n in enumerate(state.home)},
+                "cells": [code(c) for c in state.cells],
+                "columns": [[c.code for c in column] for column in state.columns]}
+
+    def from_json(self, data: dict[str, Any], source: str = "<json>") -> FreeCellState:
+        lay = self.layout
+        if not isinstance(data, dict):
+            raise InputError(located(f"a {self.title} position must be a JSON object", source))
+        missing = [k for k in ("foundations", "cells", "columns") if k not in data]
+        if missing:
+            raise InputError(located(f"missing key(s): {', '.join(missing)}", source))
+        foundations, cells, columns = data["foundations"], data["cells"], data["columns"]
+        if not isinstance(foundations, dict) or sorted(foundations) != sorted(SUITS):
+            raise InputError(located(f"foundations must map each of {', '.join(SUITS)} to a card or null", source))
+        if not isinstance(cells, list) or len(cells) != lay.ncells:
+            raise InputError(located(f"cells must be a list of {lay.ncells} cards or nulls", source))
+        if not isinstance(columns, list) or len(columns) != lay.ncols or not all(isinstance(c, list) for c in columns):
+            raise InputError(located(f"columns must be a list of {lay.ncols} lists of cards", source))
+        built = {"game": data.get("game", self.name), "deal": data.get("deal"),
+                 "rules": data.get("rules", self.default_rules),
+                 "foundations": {s: json_card(foundations[s], f"foundation {s}", source, True) for s in SUITS},
+                 "cells": [json_card(c, f"cell {lay.cells[i]}", source, True) for i, c in enumerate(cells)],
+                 "columns": [[json_card(c, f"column {i + 1}", source) for c in col] for i, col in enumerate(columns)]}
+        return self._build(built, source)
+
+    def _build(self, data: dict[str, Any], source: str) -> FreeCellState:
+        """Check a position for consistency (every card exactly once) and make the state."""
+        rules, deal = check_header(self, data, source)
+        home = [0, 0, 0, 0]
+        placed: list[tuple[Card, str]] = []
+        for s, suit in enumerate(SUITS):
+            top = data["foundations"][suit]
+            if top is None:
+                continue
+            if top.suit != s:
+                raise InputError(located(f"foundation {suit} shows {top.code}, which is not a "
+                                         f"{SUIT_NAMES[s][:-1]}", source))
+            home[s] = top % 13 + 1
+            placed += [(CARDS[s * 13 + k], f"foundation {suit}") for k in range(home[s])]
+        placed += [(c, "the cells") for c in data["cells"] if c is not None]
+        for n, column in enumerate(data["columns"], 1):
+            placed += [(c, f"column {n}") for c in column]
+        check_once(placed, source)
+        present = {c for c, _ in placed}
+        absent = [c.code for c in CARDS if c not in present]
+        if absent:
+            raise InputError(located(f"missing card(s): {' '.join(absent)}", source))
+        return FreeCellState(tuple(tuple(col) for col in data["columns"]), tuple(data["cells"]),
+                             tuple(home), rules, deal)  # type: ignore[arg-type]
+
+    # -- exports ----------------------------------------------------------------------
+    def export_formats(self) -> dict[str, str]:
+        return {"fcs": "Freecell Solver's board format (fc-solve reads it from standard input)"}
+
+    def export(self, state: FreeCellState, fmt: str) -> str:
+        if fmt != "fcs":
+            return super().export(state, fmt)
+        order = "HCDS"  # fc-solve's usual foundation order
+        lines = ["Foundations: " + " ".join(f"{s}-{'0A23456789TJQK'[state.home[SUITS.index(s)]]}" for s in order)]
+        lines.append("Freecells: " + " ".join("-" if c is None else c.code for c in state.cells))
+        lines += [":" + "".join(" " + c.code for c in column) for column in state.columns]
+        return "\n".join(lines) + "\n"
+
+
+FREECELL = FreeCellFamily(FREECELL_LAYOUT)
+BAKERS_GAME = FreeCellFamily(BAKERS_GAME_LAYOUT)
+EIGHT_OFF = FreeCellFamily(EIGHT_OFF_LAYOUT)
+SEAHAVEN_TOWERS = FreeCellFamily(SEAHAVEN_LAYOUT)
+FAMILY: tuple[FreeCellFamily, ...] = (FREECELL, BAKERS_GAME, EIGHT_OFF, SEAHAVEN_TOWERS)
