@@ -7,7 +7,8 @@ A game's solver is a function ``(game, state, *, max_states, max_seconds, grade)
 SolverOutput`` registered under the game's name with ``register_solver``; ``grade``
 asks for the extra metrics grading needs. It may live anywhere; when
 no solver is registered for a game yet, ``solve_deal`` imports
-``dealgen.solve.<name>`` (dashes as underscores) and then the game's own module, so
+``dealgen.solve.<name>`` (dashes as underscores), then ``dealgen.solve.<module>`` for a game
+of a family defined in ``dealgen.games.<module>``, and then the game's own module, so
 either place can register on import without touching this file.
 
 A game may name its verdicts (``Game.verdict_names``: Perpetual Motion says ``won`` and
@@ -67,7 +68,8 @@ def register_solver(name: str) -> Callable[[Solver], Solver]:
 
 def get_solver(game: Game) -> Solver:
     if game.name not in SOLVERS:
-        for module in (f"{__name__}.{game.name.replace('-', '_')}", type(game).__module__):
+        family = type(game).__module__.rsplit(".", 1)[-1]  # one solver for a family of games (freecell)
+        for module in (f"{__name__}.{game.name.replace('-', '_')}", f"{__name__}.{family}", type(game).__module__):
             try:
                 importlib.import_module(module)
             except ModuleNotFoundError as err:
