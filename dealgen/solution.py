@@ -95,15 +95,36 @@ def parse_solution(text: str, source: str = "<solution>") -> Solution:
 Step = tuple[str, str, int]  # a move in our notation, as the file spells it, and its line
 
 
-def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, Iterator[Step]]:
+# The lines around the moves in Freecell Solver's output (``fc-solve -m -snx``), read as comments
+# so its solution files verify as they are (with the game and deal given on the command line).
+FCS_FRAME = re.compile(r"(-=)+-|This game is solveable\.|Total number of states checked is \d+\."
+                       r"|This scan generated \d+ states\.")
+FCS_UNSOLVED = "I could not solve this game."
+
+
+def _content(raw: str, source: str, lineno: int) -> str:
+    """A line without its comment or fc-solve's framing."""
+    line = raw.split("#", 1)[0].strip()
+    if FCS_FRAME.fullmatch(line):
+        return ""
+    if line == FCS_UNSOLVED:
+        raise InputError(located("fc-solve's output for a deal it could not solve: there is no solution here to "
+                                 "verify", source, lineno))
+    return line
+
+
+def stream_solution(text: str, source: str = "<solution>",
+                    given: dict[str, str] | None = None) -> tuple[Solution, Iterator[Step]]:
     """A solution's headers, read and checked now (a Solution without moves), and its moves as
     they are read: each token is checked when it is reached, and InputError names it then. A
-    replay that stops at a bad move reads no further (a file may hold megabytes of moves)."""
+    replay that stops at a bad move reads no further (a file may hold megabytes of moves).
+    ``given`` headers (``dealgen verify --game --deal``) stand in for lines the file lacks, such
+    as in fc-solve's solution files; a file's own line must agree with them."""
     lines = _lines(text)
     headers: dict[str, tuple[int, str]] = {}
     first: tuple[int, str] | None = None  # the first line of moves
     for lineno, raw in lines:
-        line = raw.split("#", 1)[0].strip()
+        line = _content(raw, source, lineno)
         if not line:
             continue
         key, colon, value = line.partition(":")
@@ -124,13 +145,19 @@ def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, It
         first = (lineno, line)
         break
 
+    for key, value in (given or {}).items():
+        if key in headers and headers[key][1].strip().lower() != str(value).strip().lower():
+            raise InputError(located(f"the file says {key}: {headers[key][1]}, not {value} as given",
+                                     source, headers[key][0]))
+        headers.setdefault(key, (0, str(value)))
     if not headers and first is None:
         what = "holds only comments" if text.strip() else "is empty"
         raise InputError(located(f"the file {what}: a solution has game: and deal: lines, then the moves", source))
     for key in ("game", "deal"):
         if key not in headers:
             raise InputError(located(f"missing header '{key}:' (a solution starts with game: and deal: lines, and "
-                                     f"rules: when not the game's first rule set)", source))
+                                     f"rules: when not the game's first rule set; for a file without them, such "
+                                     f"as fc-solve's, give --game and --deal)", source))
 
     def checked(key: str, check):
         lineno, value = headers[key]
@@ -150,7 +177,7 @@ def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, It
 def _moves(game: Game, source: str, first: tuple[int, str] | None, rest: Iterator[tuple[int, str]]) -> Iterator[Step]:
     """The moves from the first line of them on, checked against the game's notation as read."""
     index = 0
-    later = ((lineno, raw.split("#", 1)[0].strip()) for lineno, raw in rest)
+    later = ((lineno, _content(raw, source, lineno)) for lineno, raw in rest)
     for lineno, line in itertools.chain([first] if first else [], later):
         if not line:
             continue

@@ -22,16 +22,24 @@ from .common import echo_json, echo_json_error
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON (a list, one per deal, for catalogs, "
                                                       "books and days' JSON); input that cannot be read gives "
                                                       "{\"ok\": false, \"error\": {\"reason\": ...}}.")
-def verify(file: str, show: bool, as_json: bool) -> None:
+@click.option("--game", "game_name", default=None, metavar="GAME",
+              help="The game of a solution file that has no game: line, such as fc-solve's `-m -snx` output.")
+@click.option("--deal", "deal_number", default=None, metavar="NUMBER",
+              help="The deal of a solution file that has no deal: line (with --game).")
+def verify(file: str, show: bool, as_json: bool, game_name: str | None, deal_number: str | None) -> None:
     """Replay FILE through the engine: a solution file, a seed catalog (.json), a dealgen book (.pdf),
     a day's JSON from `dealgen daily`, or a Pack 'n' Stack strategy file (every reply covered, every
     branch a win). FILE - reads standard input.
+
+    A solution file from Freecell Solver (`fc-solve -m -snx`) verifies as it is, with --game and
+    --deal saying which deal it solves.
 
     Exit 0 only if every move of every solution is legal and every game is won; exit 1 when a move
     is illegal or a game is not won; exit 2 when FILE cannot be read.
     """
     try:
-        code = _verify(file, show, as_json)
+        given = {key: value for key, value in (("game", game_name), ("deal", deal_number)) if value is not None}
+        code = _verify(file, show, as_json, given)
     except InputError as err:
         if as_json:
             echo_json_error(err, verdict=f"cannot verify: {err}")
@@ -39,8 +47,8 @@ def verify(file: str, show: bool, as_json: bool) -> None:
     sys.exit(code)
 
 
-def _verify(file: str, show: bool, as_json: bool) -> int:
-    checked = verify_file(file)
+def _verify(file: str, show: bool, as_json: bool, given: dict[str, str] | None = None) -> int:
+    checked = verify_file(file, given)
     source = checked.source
     if checked.catalog is not None:
         catalog, verdicts, games, pages = checked.catalog, checked.verdicts, checked.games, checked.pages

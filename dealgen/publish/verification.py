@@ -39,9 +39,10 @@ class Checked:
     verdict: Verdict | None = None
 
 
-def verify_file(file: str) -> Checked:
+def verify_file(file: str, given: dict[str, str] | None = None) -> Checked:
     """Read ``file`` (``-``: standard input) for what it is and replay it through the engine;
-    InputError when it cannot be read as any of them."""
+    InputError when it cannot be read as any of them. ``given`` headers stand in for a solution
+    file's missing game: and deal: lines (fc-solve's solution files)."""
     # what FILE is goes by its content, so a renamed file is still read for what it is
     what = "solution, catalog, book or strategy file"
     if file == "-" or (os.path.exists(file) and not os.path.isfile(file) and not os.path.isdir(file)):
@@ -76,7 +77,7 @@ def verify_file(file: str) -> Checked:
     if is_strategy(text):  # a two-player "to play and win" strategy tree
         tree = parse_strategy(text, source)
         return Checked(source, tree=tree, check=check_tree(tree, source))
-    solution, moves = stream_solution(text, source)  # the moves read as they are played: a bad one ends it
+    solution, moves = stream_solution(text, source, given)  # the moves read as played: a bad one ends it
     return Checked(source, solution=solution, verdict=replay_steps(solution, moves))
 
 
