@@ -10,11 +10,11 @@ where any card may fill an empty column. Where only Kings may (Eight Off, Seahav
 a card passing through would need to be a King, so empty columns do not count: free cells
 + 1, as PySolFC rules it.
 
-Notation is Freecell Solver's standard notation (``fc-solve -snx``): columns 1-8 (1-10 for
-ten, the tenth written "10" as fc-solve 5 writes it, "0" read as it too), cells a-d (Eight Off: a-g and k, as fc-solve letters them), ``h`` the
-foundations; source then target. A move
-onto a non-empty column carries the part of the run that fits there; a move to an empty
-column carries one card, or ``vN`` cards (N in hex: ``27va`` moves ten).
+Notation is Freecell Solver's standard notation (``fc-solve -snx``): columns 1-8 (1-10
+for ten: the tenth is written "10", as fc-solve 5 writes it, and "0" is read as it too),
+cells a-d (Eight Off: a-g and k, as fc-solve letters them), ``h`` the foundations; source
+then target. A move onto a non-empty column carries the part of the run that fits there; a
+move to an empty column carries one card, or ``vN`` cards (N in hex: ``27va`` moves ten).
 """
 
 from __future__ import annotations
