@@ -11,7 +11,7 @@ from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
 from .app import main
-from .common import DEAL, GAME, GAME_OR_PREVIEW, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
+from .common import DEAL, GAME_OR_PREVIEW, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -131,7 +131,7 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
 
 
 @main.command()
-@click.argument("game", type=GAME)
+@click.argument("game", type=GAME_OR_PREVIEW)
 @rules_option
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")

@@ -119,7 +119,9 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
 
     rule_sets = ("standard",)
     legal_move_means_playing = True  # won: no card left to move; lost: no legal move
-    metric_names = ("states_expanded", "states_seen", "solution_length", "audit_positions")
+    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "audit_positions")
+    # how hard a deal is: the search's effort most, then the length and the cells the line needs
+    grade_weights = {"states_expanded": 0.5, "solution_length": 0.3, "max_cells": 0.2}
 
     def __init__(self, layout: Layout):
         self.layout = layout
@@ -335,6 +337,10 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
         if not has_move:
             return Outcome("lost", summary + "; no legal move left")
         return Outcome("playing", summary)
+
+    def replayed_metrics(self, states: list[FreeCellState], moves: list[FreeCellMove]) -> dict[str, int]:
+        return {"solution_length": len(moves),
+                "max_cells": max(len(state.cells) - state.cells.count(None) for state in states)}
 
     # -- notation ---------------------------------------------------------------------
     def _usage(self) -> str:
