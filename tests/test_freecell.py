@@ -332,3 +332,51 @@ def test_deal_solve_and_games_work_for_preview_games(tmp_path) -> None:
     assert runner.invoke(main, ["verify", str(out)]).exit_code == 0
     listed = runner.invoke(main, ["games"])
     assert "eight-off  (Eight Off; preview" in listed.output
+
+
+def test_a_win_the_audit_finds_is_a_solver_bug(monkeypatch) -> None:
+    import dealgen.solve.freecell as solver
+    from dealgen.errors import CheckFailed
+    from dealgen.solve.search import SearchOutcome
+
+    monkeypatch.setattr(solver, "best_first", lambda *a, **k: SearchOutcome(UNSOLVABLE, (), 1, 1))
+    with pytest.raises(CheckFailed, match="solver bug.*the audit found one: "):
+        solver.solve_family(FREECELL, FREECELL.deal(1), 10_000, 60.0, grade=False)
+
+
+@pytest.mark.parametrize("game", FAMILY, ids=lambda g: g.name)
+def test_the_audit_moves_are_the_engines_single_card_moves(game) -> None:
+    """The audit's moves, written apart from the engine's, reach the same positions as the
+    engine's moves of one card (cells and columns compared as sets, as the audit keys them)."""
+    from dealgen.solve.freecell_audit import _key, _Rules
+
+    lay = game.layout
+    judge = _Rules(lay.build == "alternate", lay.empty == "kings", lay.ncells)
+
+    def pos(state):
+        return (tuple(tuple(col) for col in state.columns), tuple(sorted(c for c in state.cells if c is not None)),
+                tuple(state.home))
+
+    def cards_in_play(state) -> int:
+        return sum(len(col) for col in state.columns) + sum(c is not None for c in state.cells)
+
+    rng = random.Random(3)
+    compared = 0
+    for number in range(1, 9):
+        state = game.deal(number)
+        for _ in range(30):
+            ours = set()
+            for move in game.legal_moves(state):
+                after = game.play(state, move)
+                dst = lay.columns.find(move.dst)
+                one = dst < 0 or len(after.columns[dst]) - len(state.columns[dst]) == 1
+                if one and _key(pos(after)) != _key(pos(state)):
+                    ours.add(_key(pos(after)))
+            theirs = {_key(child) for _, child in judge.moves(pos(state))}
+            assert ours == theirs, game.to_text(state)
+            compared += 1
+            moves = game.legal_moves(state)
+            if not moves or cards_in_play(state) < 10:
+                break
+            state = game.play(state, rng.choice(moves))
+    assert compared > 60

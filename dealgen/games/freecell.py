@@ -28,7 +28,7 @@ from ..cards import CARDS, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
+from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
 
 HOME = "h"
 ALTERNATE = "alternate"  # build down in alternate colours
@@ -411,17 +411,7 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
         fields, _ = read_fields(text, [*HEADER, *piles], source, required=piles)
 
         def cards(key: str, blanks: bool) -> list[Card | None]:
-            lineno, value = fields[key]
-            out: list[Card | None] = []
-            for token in value.split():
-                if blanks and token == "-":
-                    out.append(None)
-                    continue
-                try:
-                    out.append(Card.parse(token))
-                except InputError as err:
-                    raise InputError(located(f"{key}: {err}", source, lineno)) from None
-            return out
+            return field_cards(fields, key, source, blanks)
 
         for key, count in (("foundations", 4), ("cells", lay.ncells)):
             if len(fields[key][1].split()) != count:

@@ -16,7 +16,7 @@ from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
+from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -380,17 +380,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
         fields, _ = read_fields(text, [*HEADER, *piles], source, required=piles)
 
         def cards(key: str, blanks: bool) -> list[Card | None]:
-            lineno, value = fields[key]
-            out: list[Card | None] = []
-            for token in value.split():
-                if blanks and token == "-":
-                    out.append(None)
-                    continue
-                try:
-                    out.append(Card.parse(token))
-                except InputError as err:
-                    raise InputError(located(f"{key}: {err}", source, lineno)) from None
-            return out
+            return field_cards(fields, key, source, blanks)
 
         data: dict[str, Any] = {
             **header(fields, self, source),

@@ -46,6 +46,22 @@ def read_fields(text: str, allowed: Iterable[str], source: str, required: Iterab
     return fields, repeated
 
 
+def field_cards(fields: dict[str, tuple[int, str]], key: str, source: str, blanks: bool) -> list[Card | None]:
+    """The cards of a ``key: value`` line read by ``read_fields``; with ``blanks``, "-" is an
+    empty place (None). An error names the line and the key."""
+    lineno, value = fields[key]
+    out: list[Card | None] = []
+    for token in value.split():
+        if blanks and token == "-":
+            out.append(None)
+            continue
+        try:
+            out.append(Card.parse(token))
+        except InputError as err:
+            raise InputError(located(f"{key}: {err}", source, lineno)) from None
+    return out
+
+
 def quoted(text: str, limit: int = 60) -> str:
     """A line of the input as an error quotes it: cut short (a 5 MB line is not echoed whole)."""
     return text if len(text) <= limit else text[:limit] + "…"

@@ -129,21 +129,28 @@ def audit(beak: int, columns, cells, home, rules: str, max_positions: int = DEFA
                        tuple(home))  # type: ignore[assignment]
     if sum(start[2]) == 52:
         return AuditResult(WON, 1)
-    seen = {_key(start)}
-    stack = [judge.moves(start)]
+    return exhaust(start, judge.moves, _key, lambda pos: sum(pos[2]) == 52, max_positions)
+
+
+def exhaust(start, moves, key, won, max_positions: int) -> AuditResult:
+    """Visit every position reachable from ``start`` (not itself won), depth first in the order
+    ``moves(position)`` yields (token, child), positions told apart by ``key``; stop at a ``won``
+    one (with the line to it) or after ``max_positions``. The loop every audit shares."""
+    seen = {key(start)}
+    stack = [moves(start)]
     line: list[str] = []
     while stack:
         for token, child in stack[-1]:
-            key = _key(child)
-            if key in seen:
+            k = key(child)
+            if k in seen:
                 continue
             if len(seen) >= max_positions:
                 return AuditResult(OUT_OF_BUDGET, len(seen))
-            seen.add(key)
+            seen.add(k)
             line.append(token)
-            if sum(child[2]) == 52:
+            if won(child):
                 return AuditResult(WON, len(seen), tuple(line))
-            stack.append(judge.moves(child))
+            stack.append(moves(child))
             break
         else:
             stack.pop()

@@ -278,7 +278,7 @@ def certify(game: FreeCellFamily, state: FreeCellState, max_states: int, metrics
     where = f"deal {state.deal}" if state.deal is not None else "a position"
     if checked.outcome == WON:
         raise CheckFailed(f"solver bug, please report: {game.name} {where}: the search found no win, but the audit "
-                          f"found one")
+                          f"found one: {' '.join(checked.line)}")
     if checked.outcome == OUT_OF_BUDGET:
         why = (f"the search examined all {seen} positions it keeps and found no win, but the audit (single-card "
                f"moves, no pruning) stopped at its budget of {budget:,} positions before confirming it; raise "

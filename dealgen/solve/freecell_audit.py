@@ -17,21 +17,12 @@ count of positions are the same on every machine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator
 
-EXHAUSTED = "exhausted"  # every reachable position visited, none won
-WON = "won"  # a winning line was found (the solver that said otherwise is wrong)
-OUT_OF_BUDGET = "budget"  # the position budget ran out first
+from .audit import EXHAUSTED, OUT_OF_BUDGET, WON, AuditResult, exhaust
 
-NO_CARD = -1
-
-
-@dataclass(frozen=True)
-class AuditResult:
-    outcome: str
-    positions: int  # distinct positions visited
-
+__all__ = ["EXHAUSTED", "OUT_OF_BUDGET", "WON", "AuditResult", "audit"]
+COLUMN_NAMES = "1234567890"
 
 # A position: (columns as tuples of card ints, deepest first; cells as a sorted tuple of the
 # cards in them; the four foundation counts). Cards are suit * 13 + rank - 1, suits C S H D.
@@ -54,32 +45,34 @@ class _Rules:
     def may_start_column(self, card: int) -> bool:
         return not self.kings_only or card % 13 == 12
 
-    def moves(self, pos: Position) -> Iterator[Position]:
-        """Every position one single-card move away, in a fixed order."""
+    def moves(self, pos: Position) -> Iterator[tuple[str, Position]]:
+        """Every single-card move as (token, next position), in a fixed order; a token names a
+        column by its number, a cell as "c" (cells have no order here) and the foundations "h"."""
         cols, cells, home = pos
         for i, col in enumerate(cols):
             if not col:
                 continue
             card = col[-1]
             rest = cols[:i] + (col[:-1],) + cols[i + 1:]
+            src = COLUMN_NAMES[i]
             if home[card // 13] == card % 13:
-                yield rest, cells, _up(home, card // 13)
+                yield src + "h", (rest, cells, _up(home, card // 13))
             if len(cells) < self.ncells:
-                yield rest, tuple(sorted(cells + (card,))), home
+                yield src + "c", (rest, tuple(sorted(cells + (card,))), home)
             for j, target in enumerate(cols):
                 if j != i and (self.may_lie_on(card, target[-1]) if target else self.may_start_column(card)):
                     if not target and len(col) == 1:
                         continue  # a lone card to an empty column: the same position
-                    yield _put(rest, j, target + (card,)), cells, home
+                    yield src + COLUMN_NAMES[j], (_put(rest, j, target + (card,)), cells, home)
         for k, card in enumerate(cells):
             if k and cells[k - 1] == card:
                 continue
             rest_cells = cells[:k] + cells[k + 1:]
             if home[card // 13] == card % 13:
-                yield cols, rest_cells, _up(home, card // 13)
+                yield "ch", (cols, rest_cells, _up(home, card // 13))
             for j, target in enumerate(cols):
                 if self.may_lie_on(card, target[-1]) if target else self.may_start_column(card):
-                    yield _put(cols, j, target + (card,)), rest_cells, home
+                    yield "c" + COLUMN_NAMES[j], (_put(cols, j, target + (card,)), rest_cells, home)
 
 
 def _put(seq: tuple, index: int, value) -> tuple:
@@ -106,20 +99,4 @@ def audit(ncols: int, alternate: bool, kings_only: bool, columns, cells, home,
                        tuple(home))
     if sum(start[2]) == 52:
         return AuditResult(WON, 1)
-    seen = {_key(start)}
-    stack = [judge.moves(start)]
-    while stack:
-        for child in stack[-1]:
-            key = _key(child)
-            if key in seen:
-                continue
-            if len(seen) >= max_positions:
-                return AuditResult(OUT_OF_BUDGET, len(seen))
-            seen.add(key)
-            if sum(child[2]) == 52:
-                return AuditResult(WON, len(seen))
-            stack.append(judge.moves(child))
-            break
-        else:
-            stack.pop()
-    return AuditResult(EXHAUSTED, len(seen))
+    return exhaust(start, judge.moves, _key, lambda pos: sum(pos[2]) == 52, max_positions)
