@@ -6,158 +6,39 @@ index shows; the foundations as an eighth column at the right, with the beak's s
 flipper as a row under the columns. The beak is picked out wherever it lies until it
 goes home.
 
-Built for the width it is printed at (``DiagramOptions.width``, natural 470 pt): the card
-index is set at the asked size (default 9.5 pt, more for wide diagrams) and everything else
-follows from it and from the width -- card width from the space left after the gaps, fan
-step from the index height. When space is tight the gaps shrink, then the cards narrow to
-their index (in a fan only the index strip of a covered card shows). Below
-``min_width(index)`` the diagram cannot honour the index, so the scene comes out wider than
-asked and the caller scales it (7 pt needs 213 pt, 9.5 pt needs 274 pt).
-
-Long columns and a height budget (``DiagramOptions.height``): the fan keeps its natural step
-up to 13 cards (or while the budget allows); then the step shrinks, never below the index
-height plus a hair; under a budget the cards then get shorter, down to nearly square; past
-that the scene grows. So any position draws without overlap and the index keeps its size.
+The sizes (natural 470 pt wide; 7 pt needs 213 pt, 9.5 pt needs 274 pt), the fan and the
+height budget are the shared tableau diagram's (``render.tableau``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..games.penguin import CELLS, PenguinState
+from . import tableau
 from .fonts import metrics, text_width
 from .registry import DiagramOptions
-from .scene import RANK_TEXT, CardFace, CardStyle, Line, Scene, Slot, Text, beak_mark, beak_mark_height, index_parts, palette
-from .sizing import MIN_INDEX, NATURAL_INDEX, PAD, card_em, title_line
+from .scene import RANK_TEXT, CardFace, Scene, Slot, Text, beak_mark, beak_mark_height, index_parts, palette
+from .sizing import MIN_INDEX, NATURAL_INDEX, title_line
+from .tableau import Geometry, Rows, draw_cells, draw_columns, foundation_rule, natural_width, rows_for
 
-# The natural diagram, from which the proportions come: 470 pt wide, 46 x 64 pt cards, a 9.5 pt
-# index, margins 14, gaps between columns 8, the foundations set 18 further apart.
-NATURAL_WIDTH = 470.0
-CARD_W, CARD_H = 46.0, 64.0
-MARGIN, COL_GAP, FOUNDATION_GAP = 14.0, 8.0, 18.0
-GAPS = 2 * MARGIN + 7 * COL_GAP + FOUNDATION_GAP  # 102 of the natural 470
-MIN_GAP_FACTOR = 0.4  # gaps shrink to 40 % of natural before the index has to give
-STEP = 17.0 / 11.03  # natural fan step, per point of index height (17 pt at 9.5 pt)
-FOUNDATION_STEP = 2.0  # foundation piles fan at twice the index height
-ROOM = 13  # cards a column holds at the natural step before the fan compresses
-MIN_ASPECT = 1.12  # card height / width when a height budget squeezes the cards
+NCOLS = 7
+NATURAL_WIDTH = natural_width(NCOLS)  # 470 pt
 
 
 def min_width(index_size: float = NATURAL_INDEX) -> float:
     """The narrowest diagram whose card indices are ``index_size`` points: below it, scale."""
-    return 8 * card_em() * index_size + GAPS * MIN_GAP_FACTOR
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Sizes of one diagram in points: horizontal ones from the width, the rest from the index."""
-
-    width: float  # of the scene; more than asked only when the index could not fit
-    style: CardStyle  # natural card (its height before any height budget)
-    margin: float
-    gap: float
-    foundation_gap: float
-    label: float  # column letters, slot words
-    title: float
-    note: float
-
-    @property
-    def header(self) -> float:
-        return self.label * 1.625  # room for a label above a row of cards
-
-    @property
-    def row_gap(self) -> float:
-        return max(4.0, 10.0 * self.gap / COL_GAP)
-
-    @property
-    def step(self) -> float:
-        return STEP * self.style.index_height
-
-    @property
-    def step_min(self) -> float:
-        """The tightest fan that still shows every index whole."""
-        return self.style.index_height + 0.16 * self.style.index_size
-
-    def column_x(self, i: int) -> float:
-        x = self.margin + i * (self.style.w + self.gap)
-        return x + (self.foundation_gap if i >= 7 else 0.0)
+    return tableau.min_width(index_size, NCOLS)
 
 
 def geometry(width: float | None = None, index_size: float | None = None) -> Geometry:
-    """Lay out the columns across ``width`` points with the index at ``index_size``.
-
-    No index size: 9.5 pt, growing with diagrams wider than natural, and shrinking (not below
-    7 pt) only when the width cannot hold 9.5 pt. A given size is honoured as asked (at least
-    7 pt); if the width cannot hold it the geometry is wider than asked."""
-    asked = NATURAL_WIDTH if width is None else width
-    if asked <= 0:
-        raise ValueError(f"a diagram needs a positive width, not {asked}")
-    k = asked / NATURAL_WIDTH
-    em = card_em()
-    if index_size is None:
-        index = max(NATURAL_INDEX, NATURAL_INDEX * k)
-        if min_width(index) > asked:
-            index = max(MIN_INDEX, (asked - GAPS * MIN_GAP_FACTOR) / (8 * em))
-    else:
-        index = max(MIN_INDEX, index_size)
-    card_min = em * index
-    factor = k  # gaps in proportion to the width, while the cards are wide enough
-    card = (asked - GAPS * factor) / 8
-    if card < card_min:  # narrow the gaps first, then the cards can shrink no further
-        factor = max(MIN_GAP_FACTOR, (asked - 8 * card_min) / GAPS)
-        card = max(card_min, (asked - GAPS * factor) / 8)
-    total = 8 * card + GAPS * factor
-    style = CardStyle(w=card, h=card * CARD_H / CARD_W, radius=max(1.5, 3.5 * card / CARD_W), index_size=index,
-                      pad=PAD * index, pip_size=0.48 * card)
-    scale = index / NATURAL_INDEX
-    label = max(MIN_INDEX, 8.0 * scale)
-    return Geometry(max(asked, total), style, MARGIN * factor, COL_GAP * factor, FOUNDATION_GAP * factor,
-                    label, 12.5 * scale, max(MIN_INDEX, 8.5 * scale))
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """The vertical layout for one position: fan step, foundation step, card style."""
-
-    step: float
-    foundation_step: float
-    style: CardStyle
-    area: float  # height of the columns and foundations
-
-
-def _rows(g: Geometry, longest: int, budget: float | None, fixed: float) -> _Rows:
-    """Fit ``longest`` cards in a column: natural step, then a tighter fan, then shorter cards.
-
-    ``fixed`` is the height of everything but the fan area and the flipper row's cards."""
-    st = g.style
-    index_h = st.index_height
-
-    def area(step: float, h: float) -> tuple[float, float]:
-        fstep = max(g.step_min, min(FOUNDATION_STEP * index_h, (longest - 1) * step / 3))
-        return max((longest - 1) * step + h, 3 * fstep + h), fstep
-
-    if budget is None:  # no budget: room for ROOM cards at the natural step, then compress, then grow
-        spread = (ROOM - 1) * g.step
-    else:
-        spread = budget - fixed - 2 * st.h
-    step = min(g.step, max(g.step_min, spread / max(1, longest - 1)))
-    h = st.h
-    if budget is not None and fixed + area(step, h)[0] + h > budget:
-        # the fan is as tight as it goes: shorter cards (exposed ones keep a smaller pip)
-        h = max(st.w * MIN_ASPECT, (budget - fixed - (longest - 1) * step) / 2)
-        h = min(h, st.h)
-    total, fstep = area(step, h)
-    pip = max(0.0, min(0.48 * st.w, 0.62 * (h - index_h - st.pad)))
-    style = CardStyle(st.w, h, st.radius, st.index_size, st.pad, pip)
-    return _Rows(step, fstep, style, total)
+    return tableau.geometry(width, index_size, NCOLS)
 
 
 def fan_step(longest: int, width: float | None = None) -> float:
     """The vertical step between cards of a column for a longest column of ``longest`` cards."""
-    g = geometry(width)
-    return _rows(g, max(longest, 7), None, 0.0).step
+    return tableau.fan_step(longest, width, NCOLS)
 
 
 def position_scene(game: Any, state: PenguinState, options: DiagramOptions) -> Scene:
@@ -171,49 +52,26 @@ def position_scene(game: Any, state: PenguinState, options: DiagramOptions) -> S
 
     longest = max([len(c) for c in state.columns] + [options.min_rows, 7])
     fixed = y + g.header + g.row_gap + g.header + g.margin
-    rows = _rows(g, longest, options.height, fixed)
+    rows = rows_for(g, longest, options.height, fixed)
     st = rows.style
 
-    # column headers: the notation's names for the places
-    for i in range(7):
-        items.append(Text(g.column_x(i) + st.w / 2, y + g.label, str(i + 1), g.label, pal.muted, anchor="middle"))
-    items.append(Text(g.column_x(7) + st.w / 2, y + g.label, "h", g.label, pal.muted, anchor="middle"))
-    top = y + g.header
     beak_home = state.home[state.beak.suit] > 0
 
-    for i, column in enumerate(state.columns):
-        x = g.column_x(i)
-        if not column:
-            items.append(Slot(x, top, st, pal, "empty", g.label))
-        for j, card in enumerate(column):
-            items.append(CardFace(x, top + j * rows.step, card.rank, card.suit, st, pal,
-                                  full=j == len(column) - 1, beak=card == state.beak and not beak_home))
+    def picked(card) -> bool:
+        return card == state.beak and not beak_home
 
+    top = draw_columns(items, g, rows, y, state.columns, [str(i + 1) for i in range(NCOLS)], pal, picked)
     _foundations(items, state, g, rows, top, pal)
-    # a hairline between layout and foundations, as Parlett's eighth column stands apart
-    rule_x = g.column_x(7) - g.foundation_gap / 2 - g.gap / 2
-    items.append(Line(rule_x, top, rule_x, top + rows.area, pal.slot_border, 0.5))
-
+    foundation_rule(items, g, rows, top, pal)  # Parlett's eighth column stands apart
     y = top + rows.area + g.row_gap
-    for i, card in enumerate(state.cells):
-        x = g.column_x(i)
-        items.append(Text(x + st.w / 2, y + g.label, CELLS[i], g.label, pal.muted, anchor="middle"))
-        if card is None:
-            items.append(Slot(x, y + g.header, st, pal))
-        else:
-            items.append(CardFace(x, y + g.header, card.rank, card.suit, st, pal,
-                                  beak=card == state.beak and not beak_home))
-    # the flipper's name where the foundations' column would be, kept inside the scene
-    mid = y + g.header + st.h / 2
-    for dy, text, size in ((-1.0, "flipper", g.label + 1), (g.label + 2, "cells a–g", g.label)):
-        half = text_width(text, size) / 2
-        cx = min(g.column_x(7) + st.w / 2, width - half - 1)
-        items.append(Text(cx, mid + dy, text, size, pal.muted, anchor="middle"))
+    # the flipper's name where the foundations' column would be
+    words = ((-1.0, "flipper", g.label + 1), (g.label + 2, "cells a–g", g.label))
+    draw_cells(items, g, y, st, state.cells, CELLS, pal, words, width, picked)
     height = y + g.header + st.h + g.margin
     return Scene(width, height, items, pal.background)
 
 
-def _foundations(items: list, state: PenguinState, g: Geometry, rows: _Rows, top: float, pal) -> None:
+def _foundations(items: list, state: PenguinState, g: Geometry, rows: Rows, top: float, pal) -> None:
     """Three piles in suit order, then the beak's suit (its place marked until the beak comes)."""
     st = rows.style
     x = g.column_x(7)
