@@ -13,7 +13,7 @@ from .common import DEAL, GAME_OR_PREVIEW, DealCommand, echo_json, named, rules_
 def games() -> None:
     """List the games and their rule sets (the first is the default)."""
     for game in [*GAMES.values(), *PREVIEW.values()]:
-        preview = f"; preview: deal, solve, scan and verify work, {PREVIEW_LACKS}" if game.name in PREVIEW else ""
+        preview = f"; preview: {PREVIEW_LACKS}" if game.name in PREVIEW else ""
         click.echo(f"{game.name}  ({game.title}{preview})")
         for rules in game.rule_sets:
             default = " [default]" if rules == game.default_rules else ""

@@ -11,12 +11,13 @@ from .penguin import PENGUIN
 from .perpetual_motion import PERPETUAL_MOTION
 
 GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION, IDIOTS_DELIGHT, PACK_N_STACK)}
-# Games whose engine, solver and notation work (deal, solve, scan, verify) but that do not go
-# through the whole pipeline yet (diagrams, walkthroughs, books, daily, site): kept out of
-# GAMES, which every publishing command and the site offer, until they do (docs/games/freecell.md).
+# Games whose engine, solver, notation and diagrams work (deal, solve, scan, calibrate, verify,
+# render, walkthrough) but that do not go through the whole pipeline yet (books, daily kit,
+# site): kept out of GAMES, which every publishing command and the site offer, until they do
+# (docs/games/freecell.md).
 PREVIEW: dict[str, Game] = {game.name: game for game in FAMILY}
-# What each preview game lacks, for the commands that refuse it.
-PREVIEW_LACKS = "diagrams, walkthroughs, books, daily kit and site are not built for it yet"
+PREVIEW_WORKS = "`dealgen deal`, `solve`, `scan`, `calibrate`, `verify`, `render` and `walkthrough` work for it"
+PREVIEW_LACKS = "books, the daily kit and the site are not built for it yet"  # for the commands that refuse it
 
 
 def get_game(name: str, preview: bool = False) -> Game:
@@ -27,8 +28,7 @@ def get_game(name: str, preview: bool = False) -> Game:
     if game is None and key in PREVIEW:
         if preview:
             return PREVIEW[key]
-        raise InputError(f"{PREVIEW[key].title} is in preview: {PREVIEW_LACKS}; `dealgen deal`, `solve`, `scan` "
-                         f"and `verify` work for it")
+        raise InputError(f"{PREVIEW[key].title} is in preview: {PREVIEW_LACKS}; {PREVIEW_WORKS}")
     if game is None:
         known = ", ".join([*GAMES, *(f"{k} (preview)" for k in PREVIEW)])
         raise InputError(f"unknown game '{name}': use one of {known}")

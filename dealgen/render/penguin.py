@@ -21,7 +21,7 @@ from .fonts import metrics, text_width
 from .registry import DiagramOptions
 from .scene import RANK_TEXT, CardFace, Scene, Slot, Text, beak_mark, beak_mark_height, index_parts, palette
 from .sizing import MIN_INDEX, NATURAL_INDEX, title_line
-from .tableau import Geometry, Rows, draw_cells, draw_columns, foundation_rule, natural_width, rows_for
+from .tableau import Geometry, Rows, draw_cells, draw_columns, foundation_rule, natural_width, note_bits, rows_for
 
 NCOLS = 7
 NATURAL_WIDTH = natural_width(NCOLS)  # 470 pt
@@ -136,13 +136,7 @@ def _caption(items: list, rules: str, state: PenguinState, options: DiagramOptio
     if marked:
         items.extend(beak_mark(x + cap * 1.1, line - cap, cap, pal))
         x += cap * 1.1 + 4
-    for bit in bits:
-        text = "·  " + bit + "  "
-        if x + text_width(text.rstrip(), size) > right and x > left:
-            line += size * 1.35
-            x, text = left, bit + "  "
-        items.append(Text(x, line, text.rstrip(), size, pal.muted))
-        x += text_width(text, size)
+    line = note_bits(items, bits, x, line, left, right, size, pal)
     return line + metrics(False).descent * size
 
 

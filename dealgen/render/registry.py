@@ -1,4 +1,5 @@
-"""Which module draws which game: ``dealgen.render.<game name>`` (dashes become underscores).
+"""Which module draws which game: ``dealgen.render.<game name>`` (dashes become underscores), or
+for a game of a family defined in ``dealgen.games.<module>``, ``dealgen.render.<module>``.
 
 A game gets diagrams by adding ``render/<game>.py`` with
 
@@ -50,22 +51,23 @@ class DiagramOptions:
 
 
 def renderer(game: Game | str) -> ModuleType:
-    game = get_game(game) if isinstance(game, str) else game
-    name = f"{__package__}.{game.name.replace('-', '_')}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name != name:
-            raise
-        raise InputError(f"there are no diagrams for {game.name} yet") from None
-    if not hasattr(module, "position_scene"):
-        raise InputError(f"there are no diagrams for {game.name} yet")
-    return module
+    game = get_game(game, preview=True) if isinstance(game, str) else game
+    family = type(game).__module__.rsplit(".", 1)[-1]  # one module for a family of games (freecell)
+    for name in dict.fromkeys((f"{__package__}.{game.name.replace('-', '_')}", f"{__package__}.{family}")):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:
+                raise
+            continue
+        if hasattr(module, "position_scene"):
+            return module
+    raise InputError(f"there are no diagrams for {game.name} yet")
 
 
 def position_scene(game: Game | str, state: Any, options: DiagramOptions | None = None) -> Scene:
     """The diagram of ``state``, built by the game's own render module."""
-    game = get_game(game) if isinstance(game, str) else game
+    game = get_game(game, preview=True) if isinstance(game, str) else game
     return renderer(game).position_scene(game, state, options or DiagramOptions())
 
 

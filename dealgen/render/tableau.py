@@ -163,6 +163,20 @@ def fan_step(longest: int, width: float | None = None, ncols: int = 7) -> float:
     return rows_for(g, max(longest, 7), None, 0.0).step
 
 
+def note_bits(items: list, bits: Sequence[str], x: float, line: float, left: float, right: float, size: float,
+              pal: Any) -> float:
+    """A caption's notes after ``x`` on the line at ``line``, each after a "·", wrapped to the
+    width; returns the last line's baseline."""
+    for bit in bits:
+        text = "·  " + bit + "  "
+        if x + text_width(text.rstrip(), size) > right and x > left:
+            line += size * 1.35
+            x, text = left, bit + "  "
+        items.append(Text(x, line, text.rstrip(), size, pal.muted))
+        x += text_width(text, size)
+    return line
+
+
 def draw_columns(items: list, g: Geometry, rows: Rows, y: float, columns: Sequence[Sequence[Any]],
                  names: Sequence[str], pal: Any, picked: Callable[[Any], bool] = lambda card: False) -> float:
     """The columns, from ``y``, under their names in the notation, and "h" over the foundations'
