@@ -154,6 +154,8 @@ def test_supermove_limit_counts_free_cells_and_empty_columns() -> None:
     assert FREECELL.run_limit(state, 4) == 1 * 2**3  # into an empty one: the others only
     after = FREECELL.play(state, FreeCellMove("1", "3"))  # the part that fits JS: TH 9C
     assert [c.code for c in after.columns[2]] == ["JS", "TH", "9C"]
+    with pytest.raises(IllegalMove, match="written only for a move to an empty column.*write '13'"):
+        FREECELL.play(state, FreeCellMove("1", "3", 2))  # one token a move: no count onto a card
     assert [c.code for c in FREECELL.play(state, FreeCellMove("2", "5", 5)).columns[4]][0] == "KH"
 
 

@@ -21,6 +21,7 @@ from dealgen.errors import IllegalMove, InputError
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
 from dealgen.publish.site.make import ASSETS
+from dealgen.solve import solve_position
 
 NODE = shutil.which("node")
 HERE = Path(__file__).resolve().parent
@@ -32,7 +33,10 @@ pytestmark = pytest.mark.skipif(NODE is None and not os.environ.get("DEALGEN_REQ
 PLAN = {("penguin", "parlett"): (60, 25), ("penguin", "supermove"): (32, 25), ("penguin", "single"): (32, 25),
         ("idiots-delight", "strict"): (130, 200), ("idiots-delight", "free"): (125, 200),
         ("perpetual-motion", "classic"): (4, 6000), ("perpetual-motion", "recursive"): (10, 6000),
-        ("pack-n-stack", "parlett"): (112, 60)}
+        ("pack-n-stack", "parlett"): (112, 60),
+        ("freecell", "standard"): (30, 60), ("bakers-game", "standard"): (16, 60),
+        ("eight-off", "standard"): (16, 60), ("seahaven-towers", "standard"): (16, 60)}
+FAMILY = ("freecell", "bakers-game", "eight-off", "seahaven-towers")  # one engine, read from a layout
 LINES = {"penguin": ("penguin-40", "parlett", 10), "idiots-delight": ("idiots-delight-20", "strict", 10)}
 # Perpetual Motion's position holds every stock order that started a pass since the last discard;
 # they change only when the piles are gathered or cards discarded, so the position is compared
@@ -54,6 +58,9 @@ def vocabulary(game) -> list[str]:
     if game.name == "penguin":
         places = "h1234567abcdefg"
         return [a + b for a in places for b in places]
+    if game.name in FAMILY:  # every place of any of the four, and counts to an empty column
+        places = ["h", *"1234567890", "10", *"abcdefgk"]
+        return [a + b + v for a in places for b in places for v in ("", "v2", "v3", "vb")]
     if game.name == "idiots-delight":
         return ["d", "1", "2", "3", "4", "12", "13", "14", "23", "24", "34", "31", "5", "dd"]
     if game.name == "perpetual-motion":
@@ -78,6 +85,13 @@ def starts(game, rules: str, rng: random.Random, count: int) -> list:
                 except IllegalMove:  # a parlett line under another rule set: go on from here
                     break
             out.append(state)
+    if game.name in FAMILY:  # part way along the solver's lines: empty columns, full cells, long runs
+        for _ in range(count // 2):
+            state = game.deal(rng.randrange(1, 3000), rules)
+            line = solve_position(game, state, max_states=20_000, grade=False).moves
+            for token in line[:rng.randrange(len(line) + 1)]:
+                state = game.play(state, game.parse_move(token))
+            out.append(state)
     if game.name == "pack-n-stack":
         cat = read_catalog(str(SEEDS / "pack-n-stack-12.json"))
         out += [entry.state(game, rules) for entry in cat.entries] * 4
@@ -88,6 +102,8 @@ def starts(game, rules: str, rng: random.Random, count: int) -> list:
 
 def verified_lines(game, rules: str) -> list:
     """Playouts along published solutions, to the win (random play seldom gets there)."""
+    if game.name in FAMILY:  # the solver's lines of two deals (replayed by solve_position first)
+        return [(game.deal(n, rules), solve_position(game, game.deal(n, rules), grade=False).moves) for n in (1, 2)]
     if game.name not in LINES or LINES[game.name][1] != rules:
         return []
     name, _, count = LINES[game.name]
@@ -102,7 +118,7 @@ def playout(game, state, rng: random.Random, most: int, vocab: list[str], ident:
         moves = game.legal_moves(state)
         if not moves:
             break
-        home = [m for m in moves if game.format_move(m).endswith("h")] if game.name == "penguin" else []
+        home = [m for m in moves if game.format_move(m).endswith("h")] if game.name in ("penguin", *FAMILY) else []
         move = rng.choice(home) if home and rng.random() < 0.5 else rng.choice(moves)  # deeper Penguin games
         if line is not None:
             move = game.parse_move(line[k])
@@ -133,7 +149,7 @@ def playouts_for(plan: dict, seed: int) -> list[dict]:
     rng = random.Random(seed)
     playouts: list[dict] = []
     for (name, rules), (count, most) in plan.items():
-        game = get_game(name)
+        game = get_game(name, preview=True)
         vocab = vocabulary(game)
         for state in starts(game, rules, rng, count):
             playouts.append(playout(game, state, rng, most, vocab, len(playouts)))
@@ -161,7 +177,8 @@ def test_js_engines_agree_with_the_python_engines_move_for_move(tmp_path: Path) 
     assert report["moves"] == moves and report["refusals"] > moves
     ends = {(p["game"], p["end_status"]) for p in playouts}  # the playouts reach every kind of end
     assert {("penguin", "won"), ("penguin", "lost"), ("idiots-delight", "won"), ("idiots-delight", "lost"),
-            ("perpetual-motion", "won"), ("perpetual-motion", "lost"), ("pack-n-stack", "drawn")} <= ends, ends
+            ("perpetual-motion", "won"), ("perpetual-motion", "lost"), ("pack-n-stack", "drawn"),
+            *((name, "won") for name in FAMILY)} <= ends, ends
 
 
 def test_the_replay_catches_an_engine_that_disagrees(tmp_path: Path) -> None:

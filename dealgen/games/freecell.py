@@ -225,8 +225,10 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
                 raise IllegalMove(f"{what} does not fit on {onto.code}: column {_written(move.dst)} takes a card one rank "
                                   f"lower {how}")
             count = len(moving) - part[0]
-            if move.count != 1 and move.count != count:
-                raise IllegalMove(f"'{move.token}' names {move.count} cards, but {count} fit on {onto.code}")
+            if move.count != 1:  # (one token a move: the cards that fit are never counted)
+                plain = FreeCellMove(move.src, move.dst).token
+                raise IllegalMove(f"a count ('v') is written only for a move to an empty column: onto "
+                                  f"{onto.code} the cards that fit go, so write '{plain}'")
         else:
             count = move.count
             if count > len(moving):

@@ -1,0 +1,3 @@
+/* dealgen: the bakers-game engine, one of the FreeCell family's (see freecell.js). */
+import { engines } from "./freecell.js";
+export const engine = engines["bakers-game"];

@@ -1,0 +1,3 @@
+/* dealgen: the eight-off engine, one of the FreeCell family's (see freecell.js). */
+import { engines } from "./freecell.js";
+export const engine = engines["eight-off"];
