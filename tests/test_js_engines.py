@@ -127,6 +127,8 @@ def playout(game, state, rng: random.Random, most: int, vocab: list[str], ident:
         for token in rng.sample(vocab, 3):
             if token in legal or (game.name == "idiots-delight" and "".join(sorted(token)) in legal):
                 continue
+            if game.name in FAMILY and "10" not in token and token.replace("0", "10") in legal:
+                continue  # "0", the tenth column's other name
             try:  # the Python engine refuses it too: as notation, or as a move here
                 game.play(state, game.parse_move(token))
             except (IllegalMove, InputError):
