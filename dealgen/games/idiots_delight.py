@@ -117,7 +117,8 @@ class IdiotsDelight(Game[IDState, IDMove]):
         "strict": "deal four only when no discard is possible, as the rules' source says",
         "free": "deal four at any time while the stock lasts",
     }
-    metric_names = ("states_expanded", "dead_ends", "solution_length", "choices", "alternatives", "max_branching")
+    metric_names = ("states_expanded", "dead_ends", "solution_length", "choices", "alternatives", "max_branching",
+                    "players_lost", "careful_won")
     grade_weights = {
         "states_expanded": 0.4,  # how much search the deal takes
         "alternatives": 0.3,  # wrong turns a player could take along the solution
