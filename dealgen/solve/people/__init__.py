@@ -44,7 +44,7 @@ POPULATION = (
     Player("careful", lookahead=2, undos=3, noise=20),
     Player("expert", lookahead=2, undos=8, noise=6),
 )
-TRIES = 2  # games each player plays a deal, each with its own noise
+TRIES = 4  # games each player plays a deal, each with its own noise
 MAX_DECISIONS = 300  # moves a player chooses in one game at most
 STALL = 40  # moves in a row with no card home before a player gives up
 GAMES = TRIES * len(POPULATION)
@@ -115,16 +115,17 @@ def replayed(game: Any, state: Any, moves: tuple[str, ...]) -> None:
         raise CheckFailed(f"player bug, please report: {game.name}: the player's win does not end won")
 
 
-def population(game: Any, state: Any, rules_code: int = 0) -> dict[str, int] | None:
+def population(game: Any, state: Any, rules_code: int = 0, fresh: bool = False) -> dict[str, int] | None:
     """Every player's games of ``state``: ``{"players_lost": N, "careful_won": M}`` (out of
     ``GAMES`` and ``TRIES``), each win replayed through the engine; None for a game without
-    players."""
+    players. ``fresh``: other games than the grade's (other noise), for validating grades
+    against play they did not see."""
     plays = plays_for(game.name)
     if plays is None:
         return None
     won = {p.name: 0 for p in POPULATION}
     for index, player in enumerate(POPULATION):
-        for attempt in range(TRIES):
+        for attempt in range(TRIES, 2 * TRIES) if fresh else range(TRIES):
             moves = plays(game, state, player, seed_for(state.deal, rules_code, index, attempt))
             if moves is not None:
                 replayed(game, state, moves)
