@@ -69,7 +69,7 @@ def read_calibration(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def _mid_rank(values: list[float], x: float) -> float:
+def mid_rank(values: list[float], x: float) -> float:
     """Percent of ``values`` below x, counting ties as half (values sorted)."""
     if not values:
         return 50.0
@@ -83,7 +83,7 @@ def effort_score(metrics: Mapping[str, Any], reference: Mapping[str, list[float]
     total = used = 0.0
     for name, weight in weights.items():
         if name in metrics and name in reference:
-            total += weight * _mid_rank(reference[name], float(metrics[name]))
+            total += weight * mid_rank(reference[name], float(metrics[name]))
             used += weight
     if not used:
         raise InputError(f"none of the grading metrics ({', '.join(weights)}) is present")
@@ -101,8 +101,52 @@ def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tup
     if data is None or not any(name in metrics for name in data["weights"]):
         return None, None
     score = effort_score(metrics, data["reference"], data["weights"])
-    percentile = round(_mid_rank(data["scores"], score), 1)
+    percentile = round(mid_rank(data["scores"], score), 1)
     return grade_of(percentile, tuple(data["bands"])), percentile
+
+
+def careful_odds(won: int, played: int) -> str:
+    """How often a careful player wins, in a reader's words: "about 7 games in 10", "about one
+    game in 12", "hardly ever (none of 560 games)"."""
+    rate = won / played if played else 0.0
+    if rate >= 0.95:
+        return "nearly every game"
+    if rate >= 0.45:
+        return f"about {round(10 * rate)} games in 10"
+    if won:
+        n = round(1 / rate)
+        return f"about one game in {n if n < 20 else round(n, -1) if n < 200 else round(n, -2)}"
+    return f"hardly ever (none of {played} games)"
+
+
+def grade_words(game: str, rules: str) -> list[str]:
+    """What each grade means to a reader, one line a grade ("Expert: a careful player wins about
+    one game in 12."), from the shipped calibration: the careful person-like player's games on
+    its sample (``solve.people``). A game without players (nothing to choose) says where each
+    grade lies among deals instead, after its ``Game.grade_note``. [] without a calibration."""
+    from .games import get_game
+
+    data = load_calibration(game, rules)
+    if data is None:
+        return []
+    rates = data.get("careful_games") or {}
+    note = get_game(game).grade_note
+    bounds = [0.0, *data["bands"], 100.0]
+    lines = [note] if note and not rates else []
+    for index, grade in enumerate(GRADES):
+        if rates.get(grade):
+            lines.append(f"{grade.capitalize()}: a careful player wins {careful_odds(*rates[grade])}.")
+            continue
+        share = f"{bounds[index + 1] - bounds[index]:g}%"
+        where = ("the easiest " if index == 0 else "the hardest " if index == len(GRADES) - 1 else "the next ") + share
+        lines.append(f"{grade.capitalize()}: {where} of deals.")
+    return lines
+
+
+def grades_section(game: str, rules: str) -> str:
+    """``grade_words`` as a how-to-play section (books and the daily site), or "" without them."""
+    lines = grade_words(game, rules)
+    return "\n\n## The grades\n" + "\n\n".join(lines) + "\n" if lines else ""
 
 
 def dumps(data: dict[str, Any]) -> str:

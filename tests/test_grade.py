@@ -28,9 +28,9 @@ def test_bands() -> None:
 
 
 def test_mid_rank_counts_ties_as_half() -> None:
-    assert grade._mid_rank([1, 2, 2, 3], 2) == 50.0
-    assert grade._mid_rank([1, 2, 3, 4], 0) == 0.0
-    assert grade._mid_rank([1, 2, 3, 4], 9) == 100.0
+    assert grade.mid_rank([1, 2, 2, 3], 2) == 50.0
+    assert grade.mid_rank([1, 2, 3, 4], 0) == 0.0
+    assert grade.mid_rank([1, 2, 3, 4], 9) == 100.0
 
 
 def test_more_effort_never_scores_lower() -> None:

@@ -24,7 +24,7 @@ from typing import Any, Iterator
 from .. import __version__
 from ..errors import InputError
 from ..fileio import parse_json, read_text
-from ..grade import GRADES
+from ..grade import GRADES, grades_section
 from ..render.fonts import FONT_DIR, FONT_FILES, printed
 from .daily import day_words, grade_mark
 from .days import Day
@@ -97,7 +97,7 @@ def rules_html(game: Any, rules: str) -> str:
     """The game's how-to-play in the page's words: a book's notation sections left out."""
     prose = game.rule_prose.get(rules, "").replace("this book", "this puzzle")
     out, skipping = [], False
-    for para in game.how_to_play.replace("{rules}", prose).split("\n\n"):
+    for para in (game.how_to_play.replace("{rules}", prose) + grades_section(game.name, rules)).split("\n\n"):
         para = " ".join(para.split())
         if para.startswith("## "):
             skipping = para.startswith(DROPPED)
