@@ -115,7 +115,7 @@ def careful_odds(won: int, played: int) -> str:
         return f"about {round(10 * rate)} games in 10"
     if won:
         n = round(1 / rate)
-        return f"about one game in {n if n < 20 else round(n, -1) if n < 200 else round(n, -2)}"
+        return f"about one game in {round(n, 2 - len(str(n)))}"  # (two figures: 714 is "700-odd", said 710)
     return f"hardly ever (none of {played} games)"
 
 
