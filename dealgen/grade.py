@@ -107,7 +107,7 @@ def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tup
 
 def careful_odds(won: int, played: int) -> str:
     """How often a careful player wins, in a reader's words: "about 7 games in 10", "about one
-    game in 12", "hardly ever (none of 560 games)"."""
+    game in 12", "hardly ever" (no win at all)."""
     rate = won / played if played else 0.0
     if rate >= 0.95:
         return "nearly every game"
@@ -116,7 +116,7 @@ def careful_odds(won: int, played: int) -> str:
     if won:
         n = round(1 / rate)
         return f"about one game in {round(n, 2 - len(str(n)))}"  # (two figures: 714 is "700-odd", said 710)
-    return f"hardly ever (none of {played} games)"
+    return "hardly ever"
 
 
 def grade_words(game: str, rules: str) -> list[str]:
@@ -144,9 +144,14 @@ def grade_words(game: str, rules: str) -> list[str]:
 
 
 def grades_section(game: str, rules: str) -> str:
-    """``grade_words`` as a how-to-play section (books and the daily site), or "" without them."""
+    """``grade_words`` as a how-to-play section (books and the daily site), one paragraph so that
+    it stays together; "" without them. After the first grade, "a careful player wins" goes
+    without saying."""
     lines = grade_words(game, rules)
-    return "\n\n## The grades\n" + "\n\n".join(lines) + "\n" if lines else ""
+    if not lines:
+        return ""
+    said = " ".join(lines[:1] + [line.replace(": a careful player wins ", ": ", 1) for line in lines[1:]])
+    return "\n\n## The grades\n" + said + "\n"
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -33,7 +33,7 @@ from .deals import is_whole, parse_deal_number
 from .errors import InputError
 from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
-from .grade import BANDS, GRADES, SCHEMA, VERSION, mid_rank, effort_score, grade_of, weights_for
+from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, grade_of, mid_rank, weights_for
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
 from .solve.people import TRIES

@@ -118,7 +118,7 @@ def test_grades_in_a_readers_words(monkeypatch) -> None:
     assert grade.careful_odds(9, 10) == "about 9 games in 10"
     assert grade.careful_odds(1, 12) == "about one game in 12"
     assert grade.careful_odds(3, 700) == "about one game in 230"
-    assert grade.careful_odds(0, 560) == "hardly ever (none of 560 games)"
+    assert grade.careful_odds(0, 560) == "hardly ever"
     data = calibration("penguin", "parlett", SAMPLE, "test")
     won, played = data["careful_games"]["easy"]
     assert played == 4 * sum(1 for r in SAMPLE if grade_of(grade_metrics_of(data, r)) == "easy")
@@ -126,6 +126,8 @@ def test_grades_in_a_readers_words(monkeypatch) -> None:
     lines = grade.grade_words("penguin", "parlett")
     assert lines[0] == f"Easy: a careful player wins {grade.careful_odds(won, played)}."
     assert [line.split(":")[0] for line in lines] == ["Easy", "Medium", "Hard", "Expert"]
+    section = grade.grades_section("penguin", "parlett")
+    assert section.startswith("\n\n## The grades\n" + lines[0] + " Medium: ") and section.count("careful") == 1
 
 
 def grade_metrics_of(data: dict, r: dict) -> float:
@@ -138,3 +140,13 @@ def test_a_game_with_nothing_to_choose_says_so() -> None:
     assert lines[0].startswith("Nothing is chosen in this game") and lines[1] == "Easy: the easiest 40% of deals."
     assert "## The grades" in grade.grades_section("perpetual-motion", "classic")
     assert grade.grades_section("pack-n-stack", "standard") == ""
+
+
+def test_the_daily_site_says_the_grades_under_their_heading() -> None:
+    from dealgen.games.penguin import PENGUIN
+    from dealgen.publish.site import rules_html
+
+    html = rules_html(PENGUIN, "parlett")
+    words = grade.grades_section("penguin", "parlett").split("\n")[3]
+    assert f"<h3>The grades</h3>\n<p>{words}</p>" in html.replace("&#x27;", "'")
+    assert "<h3>Moves</h3>\n<p>The exposed card" in html  # (a heading, then its paragraph: not one heading)

@@ -12,8 +12,7 @@ from dealgen.cli import main
 from dealgen.errors import CheckFailed
 from dealgen.games import get_game
 from dealgen.games.penguin import PENGUIN
-from dealgen.solve import core, solve_deal
-from dealgen.solve import people
+from dealgen.solve import core, people, solve_deal
 from dealgen.solve.penguin import RULE_CODES, PenguinProblem
 from dealgen.solve.people import GAMES, POPULATION, TRIES, Rng, population, seed_for
 from dealgen.solve.people import penguin as penguin_people

@@ -97,13 +97,15 @@ def rules_html(game: Any, rules: str) -> str:
     """The game's how-to-play in the page's words: a book's notation sections left out."""
     prose = game.rule_prose.get(rules, "").replace("this book", "this puzzle")
     out, skipping = [], False
-    for para in (game.how_to_play.replace("{rules}", prose) + grades_section(game.name, rules)).split("\n\n"):
-        para = " ".join(para.split())
-        if para.startswith("## "):
-            skipping = para.startswith(DROPPED)
+    for block in (game.how_to_play.replace("{rules}", prose) + grades_section(game.name, rules)).split("\n\n"):
+        block = block.strip("\n")
+        if block.startswith("## "):  # a heading, and the start of its first paragraph on the next lines
+            heading, _, block = block.partition("\n")
+            skipping = heading.startswith(DROPPED)
             if not skipping:
-                out.append(f"<h3>{esc(para[3:])}</h3>")
-        elif para and not skipping:
+                out.append(f"<h3>{esc(heading[3:].strip())}</h3>")
+        para = " ".join(block.split())
+        if para and not skipping:
             out.append(f"<p>{esc(para)}</p>")
     return "\n".join(out)
 
