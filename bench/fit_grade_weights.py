@@ -19,7 +19,7 @@ import time
 
 from dealgen.validation import fit_weights, fresh_play, spearman, win_rate
 
-CANDIDATES = "min_cells,states_expanded,solution_length,players_lost"  # (max_cells: 2 values in 2000 deals)
+CANDIDATES = "min_cells,states_expanded,expanded_share,solution_length,players_lost"  # (max_cells: 2 values in 2000 deals)
 
 
 def main() -> None:

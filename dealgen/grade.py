@@ -32,7 +32,7 @@ VERSION = 1
 WEIGHTS: dict[str, float] = {
     "players_lost": 0.5,  # games the person-like players lost (solve/people): how hard for a person
     "min_cells": 0.2,  # fewest flipper cells that suffice: how tight the deal is
-    "states_expanded": 0.2,  # how hard the deal is to find a way through
+    "expanded_share": 0.2,  # positions expanded per position seen: few options at each turn
     "solution_length": 0.1,  # how long the walkthrough is
 }
 GRADES = ("easy", "medium", "hard", "expert")
