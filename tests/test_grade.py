@@ -17,7 +17,7 @@ def record(deal: int, **metrics) -> dict:
     return {"game": "penguin", "deal": deal, "rules": "parlett", "verdict": "solved", "metrics": metrics}
 
 
-SAMPLE = [record(n, min_cells=n % 8, states_expanded=10 * n, solution_length=60 + n % 40, players_lost=n % 13,
+SAMPLE = [record(n, min_cells=n % 8, expanded_share=n / 400, solution_length=60 + n % 40, players_lost=n % 13,
                  careful_won=4 - n % 5) for n in range(1, 401)]
 
 
@@ -35,7 +35,7 @@ def test_mid_rank_counts_ties_as_half() -> None:
 
 def test_more_effort_never_scores_lower() -> None:
     ref = calibration("penguin", "parlett", SAMPLE, "test")["reference"]
-    base = {"min_cells": 3, "states_expanded": 500, "solution_length": 80, "players_lost": 5}
+    base = {"min_cells": 3, "expanded_share": 0.5, "solution_length": 80, "players_lost": 5}
     for name in base:
         harder = {**base, name: base[name] + 2}
         assert effort_score(harder, ref) >= effort_score(base, ref)
@@ -101,7 +101,7 @@ def test_calibrate_refuses_an_ungraded_scan_and_writing_over_it(tmp_path) -> Non
     out = tmp_path / "g.json"
     args = ["calibrate", "penguin", "--deals", "2-3", "--jobs", "1", "--from-scan", str(scan)]
     result = CliRunner().invoke(main, [*args, "-o", str(out)])
-    assert result.exit_code == 2 and "deal 2's scan record lacks players_lost, min_cells (a scan made with --no-grade?)" in result.output
+    assert result.exit_code == 2 and "deal 2's scan record lacks players_lost, min_cells, expanded_share (a scan made with --no-grade?)" in result.output
     result = CliRunner().invoke(main, [*args, "-o", str(scan)])
     assert result.exit_code == 2 and "--from-scan and -o name the same file" in result.output, result.output
     assert scan.read_bytes() == before and not out.exists()
