@@ -101,7 +101,8 @@ def test_calibrate_refuses_an_ungraded_scan_and_writing_over_it(tmp_path) -> Non
     out = tmp_path / "g.json"
     args = ["calibrate", "penguin", "--deals", "2-3", "--jobs", "1", "--from-scan", str(scan)]
     result = CliRunner().invoke(main, [*args, "-o", str(out)])
-    assert result.exit_code == 2 and "deal 2's scan record lacks players_lost, min_cells, expanded_share (a scan made with --no-grade?)" in result.output
+    lacks = "deal 2's scan record lacks players_lost, min_cells, expanded_share (a scan made with --no-grade?)"
+    assert result.exit_code == 2 and lacks in result.output
     result = CliRunner().invoke(main, [*args, "-o", str(scan)])
     assert result.exit_code == 2 and "--from-scan and -o name the same file" in result.output, result.output
     assert scan.read_bytes() == before and not out.exists()
@@ -144,7 +145,7 @@ def test_a_game_with_nothing_to_choose_says_so() -> None:
 
 def test_the_daily_site_says_the_grades_under_their_heading() -> None:
     from dealgen.games.penguin import PENGUIN
-    from dealgen.publish.site import rules_html
+    from dealgen.publish.site.make import rules_html
 
     html = rules_html(PENGUIN, "parlett")
     words = grade.grades_section("penguin", "parlett").split("\n")[3]
