@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...errors import CheckFailed
+from ...solution import Solution
+from ...verify import replay
 
 MASK = (1 << 64) - 1
 
@@ -98,9 +100,6 @@ def plays_for(game_name: str) -> Plays | None:
 
 def replayed(game: Any, state: Any, moves: tuple[str, ...]) -> None:
     """Play a reported win through the engine; CheckFailed when it is not one."""
-    from ...solution import Solution
-    from ...verify import replay
-
     if state.deal is not None and state == game.deal(state.deal, state.rules):
         verdict = replay(Solution(game.name, state.deal, state.rules, moves))
         if not verdict.ok:

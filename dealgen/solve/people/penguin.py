@@ -39,7 +39,7 @@ def _column(col: bytes) -> tuple[int, bytes]:
     it, how many cards lie over it (255 for a card not in it); cached, columns recur a lot."""
     known = _COLUMNS.get(col)
     if known is None:
-        if len(_COLUMNS) > 200_000:
+        if len(_COLUMNS) > 50_000:  # (a few MB at most)
             _COLUMNS.clear()
         n = len(col)
         own = EMPTY_COLUMN if not n else BUILT * sum(col[i] == BELOW[col[i - 1]] for i in range(1, n))
