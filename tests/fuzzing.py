@@ -614,6 +614,8 @@ class Fuzzer:
 
 
 READERS = ("solution", "position", "catalog", "strategy", "day", "layout", "book")
+HOSTILE = ("integer-for-the-file", "unknown-encryption", "page-tree-loop", "name-tree-loop", "content-bomb",
+           "shared-content", "attachment-bomb", "double-flate", "many-pages", "many-pages-told-one", "jbig2-attachment")
 
 
 def describe(outcome: Outcome) -> str:
@@ -631,3 +633,117 @@ def keep(outcome: Outcome, folder: Path, number: int) -> Path:
 
 
 __all__ = ["Fuzzer", "Outcome", "READERS", "describe", "keep", "with_attachment", "walk_strategy", "replay_record"]
+
+
+# -- hostile PDFs: structures crafted past what mutation reaches (issue 52) ------------------------
+
+def build_pdf(objects: dict[int, bytes], trailer: bytes = b"") -> bytes:
+    """A PDF of ``objects`` (number -> body; 1 is the document catalog), with a cross-reference
+    table, and ``trailer``'s entries added to the trailer."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+    xref = len(out)
+    size = max(objects) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    for number in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[number] if number in offsets else b"0000000000 65535 f \n"
+    out += b"trailer\n<< /Size %d /Root 1 0 R %s>>\nstartxref\n%d\n%%%%EOF\n" % (size, trailer, xref)
+    return bytes(out)
+
+
+def _stream(data: bytes, dictionary: bytes = b"") -> bytes:
+    return b"<< /Length %d %s>>\nstream\n" % (len(data), dictionary) + data + b"\nendstream"
+
+
+def _deflated(repeat: bytes, size: int, head: bytes = b"") -> bytes:
+    """``head`` then ``repeat`` again and again, ``size`` bytes in all, deflated piece by piece
+    (never held whole)."""
+    import zlib
+
+    packer = zlib.compressobj(9)
+    out = [packer.compress(head)]
+    chunk = repeat * max(1, 2**20 // len(repeat))
+    for _ in range(size // len(chunk)):
+        out.append(packer.compress(chunk))
+    return b"".join(out) + packer.flush()
+
+
+def _book(attachment: bytes, pages: list[bytes] | None = None, extra: dict[int, bytes] | None = None,
+          pages_object: bytes | None = None, trailer: bytes = b"") -> bytes:
+    """A book-shaped PDF: one page (or ``pages``, content streams), the catalog embedded as
+    object 5 (``attachment``: the object's body)."""
+    contents = pages if pages is not None else [_stream(b"BT /F1 12 Tf 72 720 Td (Puzzle 1) Tj ET")]
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+        3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+        4: b"<< /Type /Filespec /F (%s) /UF (%s) /EF << /F 5 0 R >> >>" % (ATTACHMENT.encode(), ATTACHMENT.encode()),
+        5: attachment,
+        6: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    }
+    kids = []
+    for k, content in enumerate(contents):
+        page, body = 10 + 2 * k, 11 + 2 * k
+        objects[page] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+                         b"/Resources << /Font << /F1 6 0 R >> >> >>" % body)
+        objects[body] = content
+        kids.append(b"%d 0 R" % page)
+    objects[2] = pages_object or b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(kids))
+    objects.update(extra or {})
+    return build_pdf(objects, trailer)
+
+
+def hostile_pdfs(catalog: bytes) -> dict[str, bytes]:
+    """Crafted PDFs, each a different way past a naive reader (``catalog``: a valid catalog's
+    JSON, embedded where the structure needs one to get that far)."""
+    import zlib
+
+    valid = _stream(zlib.compress(catalog), b"/Type /EmbeddedFile /Filter /FlateDecode ")
+    many = 20_000
+    page_objects = {10 + 2 * k: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"
+                    for k in range(many)}
+    kids = b" ".join(b"%d 0 R" % (10 + 2 * k) for k in range(many))
+    return {
+        # an integer where the embedded file's stream should be
+        "integer-for-the-file": _book(b"42"),
+        # an encryption dictionary of a filter no reader knows
+        "unknown-encryption": _book(valid, trailer=b"/Encrypt << /Filter /NoSuchHandler /V 7 /R 9 >> "
+                                                   b"/ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] "),
+        # the page tree is its own kid
+        "page-tree-loop": _book(valid, pages_object=b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"),
+        # the embedded files' name tree is its own kid
+        "name-tree-loop": _book(valid, extra={3: b"<< /Kids [3 0 R] >>"}),
+        # a page whose content inflates to 32 MB (33 KB in the file)
+        "content-bomb": _book(valid, pages=[_stream(_deflated(b"0 0 m 1 1 l S\n", 32 * 2**20),
+                                                    b"/Filter /FlateDecode ")]),
+        # one 8 MB content stream shared by 200 pages: each stream under pypdf's limits, the book's far over
+        "shared-content": _book(valid, pages=[_stream(b"")] * 1, extra={
+            2: b"<< /Type /Pages /Kids [%s] /Count 200 >>" % b" ".join(b"%d 0 R" % (100 + k) for k in range(200)),
+            9: _stream(_deflated(b"BT (x) Tj ET\n", 8 * 2**20), b"/Filter /FlateDecode "),
+            **{100 + k: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"
+               for k in range(200)}}),
+        # the embedded catalog inflates to a JSON list of 32 MB
+        "attachment-bomb": _book(_stream(_deflated(b"0,", 32 * 2**20, b'{"deals": ['),
+                                         b"/Type /EmbeddedFile /Filter /FlateDecode ")),
+        # the embedded catalog deflated twice: 1 KB that inflates to 160 MB
+        "double-flate": _book(_stream(zlib.compress(_deflated(b"0,", 160 * 2**20, b"["), 9),
+                                      b"/Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode] ")),
+        # 20,000 pages, the count told truly
+        "many-pages": build_pdf({
+            1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+            2: b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, many),
+            3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+            4: b"<< /Type /Filespec /F (%s) /EF << /F 5 0 R >> >>" % ATTACHMENT.encode(),
+            5: valid, 9: _stream(b"BT ET"), **page_objects}),
+        # the same 20,000 pages under a page tree that claims one
+        "many-pages-told-one": build_pdf({
+            1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+            2: b"<< /Type /Pages /Kids [%s] /Count 1 >>" % kids,
+            3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+            4: b"<< /Type /Filespec /F (%s) /EF << /F 5 0 R >> >>" % ATTACHMENT.encode(),
+            5: valid, 9: _stream(b"BT ET"), **page_objects}),
+        # a filter dealgen does not write, on the embedded catalog
+        "jbig2-attachment": _book(_stream(b"\x00" * 64, b"/Type /EmbeddedFile /Filter /JBIG2Decode ")),
+    }
