@@ -28,12 +28,15 @@ STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds
 
 def check_writable(path: str | Path) -> Path:
     """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
-    probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
+    probed with a real file: permission bits do not tell (root, read-only mounts, /proc).
+    Within a run (``one_run``) the file is then this run's until it ends (``hold_output``)."""
     path = Path(path)
     try:
-        return _check_writable(path)
+        _check_writable(path)
     except OSError as err:  # a path too long for the system, say
         raise InputError(f"{path}: cannot write here ({err.strerror})") from None
+    hold_output(path)
+    return path
 
 
 def _check_writable(path: Path) -> Path:
@@ -127,12 +130,15 @@ def made_folder(path: str | Path) -> Iterator[Path]:
 def planned_folder(path: str | Path) -> Path:
     """A folder of outputs, checked before any work but made only when its files are ready
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
-    when it is a file, or when its nearest existing parent is not a folder that can be written."""
+    when it is a file, or when its nearest existing parent is not a folder that can be written.
+    Within a run (``one_run``) the folder is then this run's until it ends (``hold_output``)."""
     folder = Path(path)
     try:
-        return _planned_folder(folder)
+        _planned_folder(folder)
     except OSError as err:  # a path too long for the system, say
         raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    hold_output(folder)
+    return folder
 
 
 def _planned_folder(folder: Path) -> Path:
@@ -147,6 +153,153 @@ def _planned_folder(folder: Path) -> Path:
     if why:
         raise InputError(f"{folder}: cannot write here: {why}")
     return folder
+
+
+# -- one run at a time into one place ---------------------------------------------------------------
+#
+# A run that writes an output (a file, or a folder of files) holds it from the check before any
+# work to the end of the run: ``flock`` on a lock file beside it, ``.NAME.dealgen-lock``, which
+# the system lets go when the process ends however it ends (a lock file left by a killed run
+# is simply taken again). A second run into the same place stops at once, naming the first.
+# Outputs are checked (``check_writable``, ``planned_folder``) before any work, so every
+# writer holds its outputs without a line of its own; ``one_run`` marks a run's span (the
+# command line's every command), outside which nothing is held.
+
+LOCK_SUFFIX = ".dealgen-lock"
+_held: dict[str, tuple[int, Path, list[Path]]] | None = None  # lock file -> (handle, path, folders made for it)
+
+
+class OutputBusy(InputError):
+    """Another dealgen run is writing the same file or folder (exit 2)."""
+
+
+@contextmanager
+def one_run() -> Iterator[None]:
+    """A run's span: the outputs it checks are held until it ends (nested: the outer span's)."""
+    global _held
+    if _held is not None:
+        yield
+        return
+    _held = {}
+    try:
+        yield
+    finally:
+        held, _held = _held, None
+        for lock, (fd, _, made) in reversed(list(held.items())):
+            _let_go(lock, fd, made)
+
+
+def _forked() -> None:
+    """In a forked child (a scan's worker): let go of the parent's handles, so that the locks
+    end with the parent's run and not with its last worker (the parent still holds them)."""
+    global _held
+    for fd, _, _ in (_held or {}).values():
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _held = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
+
+
+def hold_output(path: Path) -> None:
+    """Hold ``path`` (a file or folder this run writes) for the rest of the run, or OutputBusy
+    when another live run holds it. Nothing is held outside ``one_run``, or where the system
+    has no ``flock`` (Windows)."""
+    if _held is None or fcntl is None:
+        return
+    lock = _lock_file(path)
+    key = os.path.join(os.path.realpath(lock.parent), lock.name)  # (one lock, however the path is spelt)
+    if key in _held:
+        return
+    made: list[Path] = []  # folders made to hold the lock file beside a folder not yet made
+    missing = lock.parent
+    while not missing.exists() and missing != missing.parent:
+        made.append(missing)
+        missing = missing.parent
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = _take(lock, path)
+    except OSError:  # (no lock file can be made there: a folder written into whose parent is not writable)
+        for folder in made:
+            _rmdir(folder)
+        return
+    except BaseException:
+        for folder in made:
+            _rmdir(folder)
+        raise
+    _held[key] = (fd, path, made)
+
+
+def _lock_file(path: Path) -> Path:
+    """Where ``path``'s lock is: beside it; for an existing folder whose own folder cannot be
+    written, inside it (both runs decide alike)."""
+    beside = path.parent / f".{path.name}{LOCK_SUFFIX}"
+    if path.is_dir() and path.parent.exists() and not os.access(path.parent, os.W_OK):
+        return path / LOCK_SUFFIX
+    return beside
+
+
+def _take(lock: Path, path: Path) -> int:
+    """An open handle on ``lock``, locked, with this process's number in it; OutputBusy when a
+    live run holds it. (A file removed by its last holder between this run's opening and
+    locking it is opened again: the lock must be on the file that is there.)"""
+    for _ in range(100):
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            os.close(fd)
+            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            raise OutputBusy(f"{path} is being written by another dealgen run{_holder(lock)}; wait for it to end, "
+                             f"or write elsewhere") from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except FileNotFoundError:
+            same = False
+        if not same:
+            os.close(fd)
+            continue
+        before = os.read(fd, 64).decode("ascii", "replace").strip()
+        if before:  # a lock file whose run ended without removing it (killed): taken over
+            log.info(f"{path}: taking over the lock of a dealgen run that ended without letting go (pid {before})")
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        return fd
+    raise OSError(errno.EAGAIN, "the lock file keeps changing")
+
+
+def _holder(lock: Path) -> str:
+    """" (pid N)" of the run that holds ``lock``, when it has written it."""
+    try:
+        pid = lock.read_text(encoding="ascii", errors="replace").strip()
+    except OSError:
+        return ""
+    return f" (pid {pid})" if pid.isdigit() else ""
+
+
+def _let_go(lock: str, fd: int, made: list[Path]) -> None:
+    """Remove the lock file (while still holding it: a run waiting to open it then opens a new
+    one) and let go; and the folders made only to hold it, when still empty."""
+    try:
+        if os.fstat(fd).st_ino == os.stat(lock).st_ino:
+            os.unlink(lock)
+    except OSError:
+        pass
+    os.close(fd)
+    for folder in made:
+        _rmdir(folder)
+
+
+def _rmdir(folder: Path) -> None:
+    try:
+        folder.rmdir()  # only while empty
+    except OSError:
+        pass
 
 
 def check_free(path: Path) -> Path:

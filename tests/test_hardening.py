@@ -451,3 +451,86 @@ def test_an_error_quoting_line_breaks_of_the_input_stays_one_line(tmp_path: Path
                               ensure_ascii=False))
     line = one_error_line(run("verify", day), 2)
     assert line.endswith("'date' must be a date as YYYY-MM-DD, not \"x\\x85y\\u2028z\\u202e\"")
+
+
+# -- issue 52: two runs into one place --------------------------------------------------------------------
+
+HOLDER = """
+import sys, time
+from dealgen.fileio import check_writable, one_run, planned_folder
+
+with one_run():  # what every writer does with its output, then a long run
+    (planned_folder if sys.argv[2] == "folder" else check_writable)(sys.argv[1])
+    print("held", flush=True)
+    time.sleep(600)
+"""
+
+
+def hold(target: Path, kind: str) -> subprocess.Popen:
+    """A process holding ``target`` as a dealgen run writing it does, until killed."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(target), kind], stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def output_writers(catalog: Path, tmp_path: Path) -> dict[str, tuple[list[str], Path, str]]:
+    """Commands and the output they write: (arguments, the output, "file" or "folder")."""
+    site, days, book = tmp_path / "site", tmp_path / "days", tmp_path / "b.pdf"
+    scan, steps = tmp_path / "s.jsonl", tmp_path / "steps"
+    start = ["--catalog", str(catalog), "--series-start", "2026-12-01"]
+    return {
+        "site": (["site", *start, "--days", "1", "-o", str(site)], site, "folder"),
+        "daily": (["daily", *start, "-o", str(days)], days, "folder"),
+        "book": (["book", "--catalog", str(catalog), "-o", str(book)], book, "file"),
+        "scan": (["scan", "penguin", "1-2", "--jobs", "1", "-o", str(scan)], scan, "file"),
+        "walkthrough": (["walkthrough", str(SOLUTION_1), "-o", f"{steps}/", "--dpi", "20", "--every", "0"], steps,
+                        "folder"),
+    }
+
+
+@pytest.mark.parametrize("command", ["site", "daily", "book", "scan", "walkthrough"])
+def test_a_run_into_an_output_another_run_holds_stops_at_once_and_a_killed_runs_lock_is_taken_over(
+        command: str, one_deal: Path, tmp_path: Path) -> None:
+    args, target, kind = output_writers(one_deal, tmp_path)[command]
+    holder = hold(target, kind)
+    try:
+        line = one_error_line(run(*args), 2)
+        assert line == (f"dealgen: error: {target} is being written by another dealgen run (pid {holder.pid}); "
+                        f"wait for it to end, or write elsewhere")
+        assert not target.exists() or kind == "folder" and not any(target.iterdir())
+    finally:
+        holder.kill()  # SIGKILL: its lock file stays, and the system lets go of the lock
+        holder.wait()
+        holder.stdout.close()
+    lock = target.parent / f".{target.name}.dealgen-lock"
+    assert lock.read_text().strip() == str(holder.pid)  # what a killed run leaves
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert f"taking over the lock of a dealgen run that ended without letting go (pid {holder.pid})" in result.stderr
+    assert target.exists() and not lock.exists()  # the lock is gone with the run that took it
+
+
+def test_two_scans_into_one_file_never_lose_or_double_a_line(tmp_path: Path) -> None:
+    """Two real runs: a long scan, and a retry of the same file started while it runs."""
+    results = tmp_path / "scan.jsonl"
+    first = in_a_subprocess("scan", "penguin", "1-100000", "--jobs", "1", "--max-states", "3000", "-o", str(results),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not (results.is_file() and results.read_text().count("\n") >= 3) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        second = subprocess.run([sys.executable, "-c", "from dealgen.cli import main; main()", "scan", "penguin",
+                                 "1-400", "--retry-undecided", "--jobs", "1", "-o", str(results)],
+                                env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                                timeout=60)
+        assert second.returncode == 2, second.stderr
+        assert second.stderr == (f"dealgen: error: {results} is being written by another dealgen run (pid "
+                                 f"{first.pid}); wait for it to end, or write elsewhere\n")
+    finally:
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait()
+    result = run("scan", "penguin", "1-40", "--jobs", "1", "--max-states", "3000", "-o", results)
+    assert result.exit_code == 0, result.output
+    deals = [json.loads(line)["deal"] for line in results.read_text().splitlines() if line.strip()]
+    assert sorted(deals) == sorted(set(deals)) and set(range(1, 41)) <= set(deals)
