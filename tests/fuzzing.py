@@ -203,6 +203,15 @@ def mutated_json(draw, seed: str) -> str:
 
 
 @st.composite
+def mutated_lines(draw, seed: str) -> str:
+    """JSON lines (a scan's results), one of them changed in its structure."""
+    lines = seed.splitlines()
+    k = draw(st.integers(0, len(lines) - 1))
+    lines[k] = draw(mutated_json(lines[k])).replace("\n", " ")
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
 def mutated_bytes(draw, seed: bytes) -> bytes:
     """Raw bytes mutated: for a PDF, a damaged file."""
     data = bytearray(seed)
@@ -337,6 +346,22 @@ def replay_solution_file(text: str) -> None:
 
     solution = parse_solution(text, "<fuzz>")
     replay_record(solution.game, solution.deal, solution.rules, list(solution.moves), solution.outcome)
+
+
+def replay_scan(path: Path, deals: range) -> None:
+    """After a resumed scan: each deal of ``deals`` has a line, and the last line of each that
+    claims a record (solved, or a loss a game plays itself to) replays to it."""
+    last: dict[int, dict[str, Any]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            last[record["deal"]] = record
+    for deal in deals:
+        if deal not in last:
+            raise NotReplayed(f"deal {deal} has no line after the scan")
+        record = last[deal]
+        if record["verdict"] == "solved":
+            replay_record(record["game"], deal, record["rules"], record["moves"])
 
 
 def embedded_catalog(pdf: bytes) -> dict[str, Any]:
@@ -510,6 +535,10 @@ class Fuzzer:
         self.book = book.read_bytes()
         attached = json.dumps(embedded_catalog(self.book), indent=1)
 
+        scan = self.work / "scan.jsonl"
+        self._run("scan", "penguin", "1-3", "--jobs", "1", "-o", scan)
+        scans = [("penguin 1-3", scan.read_text())]
+
         def text_or_json(text: str) -> st.SearchStrategy:
             mutated = mutated_json(text) if text.lstrip().startswith("{") else mutated_text(text)
             return st.one_of(mutated, mutated_text(text)).flatmap(encoded)
@@ -527,6 +556,7 @@ class Fuzzer:
             "day": Reader("day", days, text_or_json),
             "layout": Reader("layout", layouts, lambda s: mutated_text(s).flatmap(encoded)),
             "book": Reader("book", [("book", attached)], book_inputs),
+            "scan": Reader("scan", scans, lambda s: st.one_of(mutated_text(s), mutated_lines(s)).flatmap(encoded)),
         }
 
     def inputs(self, reader: str) -> st.SearchStrategy:
@@ -541,7 +571,8 @@ class Fuzzer:
         folder = self.work / "case"
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir()
-        suffix = {"solution": ".sol", "strategy": ".txt", "layout": ".toml", "book": ".pdf", "position": ".txt"}
+        suffix = {"solution": ".sol", "strategy": ".txt", "layout": ".toml", "book": ".pdf", "position": ".txt",
+                  "scan": ".jsonl"}
         path = folder / f"input{suffix.get(reader, '.json')}"
         path.write_bytes(data)
         out = None
@@ -551,6 +582,8 @@ class Fuzzer:
         elif reader == "layout":
             out = folder / "book.pdf"
             args = ["book", "--catalog", str(self.book_catalog), "--layout", str(path), "-o", str(out)]
+        elif reader == "scan":  # resumed: what the file holds is taken only when it replays
+            args = ["scan", "penguin", "1-3", "--jobs", "1", "-o", str(path)]
         else:
             args = ["verify", str(path)] + (["--json"] if as_json else [])
         outcome = Outcome(reader, None, args=args, data=data)
@@ -593,7 +626,7 @@ class Fuzzer:
         return None
 
     def _replay(self, reader: str, label: str, data: bytes, out: Path | None) -> None:
-        text = "" if reader == "book" else data.decode("utf-8-sig")  # (dealgen reads UTF-8 alone)
+        text = "" if reader in ("book", "scan") else data.decode("utf-8-sig")  # (dealgen reads UTF-8 alone)
         if reader == "solution":
             replay_solution_file(text)
         elif reader == "strategy":
@@ -604,6 +637,8 @@ class Fuzzer:
             check_position(label.split()[0], text)
         elif reader == "book":
             replay_catalog(embedded_catalog(data))
+        elif reader == "scan":
+            replay_scan(self.work / "case" / "input.jsonl", range(1, 4))
         elif reader == "layout":
             from pypdf import PdfReader
 
@@ -613,7 +648,7 @@ class Fuzzer:
             replay_catalog(embedded_catalog(pdf))
 
 
-READERS = ("solution", "position", "catalog", "strategy", "day", "layout", "book")
+READERS = ("solution", "position", "catalog", "strategy", "day", "layout", "book", "scan")
 HOSTILE = ("integer-for-the-file", "unknown-encryption", "page-tree-loop", "name-tree-loop", "content-bomb",
            "shared-content", "attachment-bomb", "double-flate", "many-pages", "many-pages-told-one", "jbig2-attachment")
 

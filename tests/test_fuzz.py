@@ -21,7 +21,8 @@ from dealgen.cli import main
 
 from .fuzzing import HOSTILE, READERS, Fuzzer, describe
 
-EXAMPLES = {"solution": 40, "position": 25, "catalog": 30, "strategy": 30, "day": 25, "layout": 12, "book": 20}
+EXAMPLES = {"solution": 40, "position": 25, "catalog": 30, "strategy": 30, "day": 25, "layout": 12, "book": 20,
+            "scan": 25}
 
 
 @pytest.fixture(scope="module")

@@ -534,3 +534,51 @@ def test_two_scans_into_one_file_never_lose_or_double_a_line(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     deals = [json.loads(line)["deal"] for line in results.read_text().splitlines() if line.strip()]
     assert sorted(deals) == sorted(set(deals)) and set(range(1, 41)) <= set(deals)
+
+
+# -- issue 52: a resumed scan trusts nothing it wrote before --------------------------------------------
+
+@pytest.fixture(scope="module")
+def three_deals(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("scan") / "s.jsonl"
+    assert run("scan", "penguin", "1-3", "--jobs", "1", "-o", path).exit_code == 0
+    return path.read_text()
+
+
+def test_a_resumed_scan_line_whose_moves_were_edited_is_solved_again(three_deals: str, tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in three_deals.splitlines()]
+    honest = lines[1]["moves"]
+    lines[1]["moves"] = ["1h"] + honest[1:]  # an edited move: the line still looks whole
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    result = run("scan", "penguin", "1-3", "--jobs", "1", "-o", path)
+    assert result.exit_code == 0, result.output
+    assert f"dealgen: note: {path}:2: deal 2's moves do not replay" in result.stderr
+    assert "it is solved again" in result.stderr
+    again = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["deal"] for r in again] == [1, 2, 3] and again[1]["moves"] == honest  # one line a deal, replaying
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("deal", True, "'deal' must be a deal number"),
+    ("deal", 1.5, "'deal' must be a deal number"),
+    ("deal", "1", "'deal' must be a deal number"),
+    ("moves", 5, "'moves' must be a list of moves"),
+    ("grade", ["x"], "'grade' must be null or one of easy, medium, hard, expert"),
+    ("certified", "yes", "'certified' must be true or false"),
+])
+def test_a_resumed_scan_line_of_the_wrong_types_is_one_line(field: str, value, said: str, three_deals: str,
+                                                             tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in three_deals.splitlines()]
+    lines[1][field] = value
+    path = tmp_path / "s.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    line = one_error_line(run("scan", "penguin", "1-3", "--jobs", "1", "-o", path), 2)
+    assert line.startswith(f"dealgen: error: {path}:2: {said}")
+
+
+def test_a_resumed_scan_line_with_a_deal_past_any_float_is_one_line(three_deals: str, tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_text(three_deals.replace('"deal": 2,', '"deal": 1e999,'))
+    line = one_error_line(run("scan", "penguin", "1-3", "--jobs", "1", "-o", path), 2)
+    assert line.startswith(f"dealgen: error: {path}:2: 'deal' must be a deal number")
