@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 import dealgen.solution
 from dealgen.cli import main
+from dealgen.errors import InputError
 from dealgen.fileio import MAX_TEXT
 
 from .conftest import DATA
@@ -582,3 +583,95 @@ def test_a_resumed_scan_line_with_a_deal_past_any_float_is_one_line(three_deals:
     path.write_text(three_deals.replace('"deal": 2,', '"deal": 1e999,'))
     line = one_error_line(run("scan", "penguin", "1-3", "--jobs", "1", "-o", path), 2)
     assert line.startswith(f"dealgen: error: {path}:2: 'deal' must be a deal number")
+
+
+# -- issue 52: what a site reads back, and the files people write ------------------------------------------
+
+@pytest.fixture(scope="module")
+def a_site(tmp_path_factory, one_deal: Path) -> Path:
+    folder = tmp_path_factory.mktemp("site") / "site"
+    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "-o", folder)
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+@pytest.mark.parametrize("key, value, said", [
+    ("page", "javascript:alert(document.domain)//.html", "'page' must be the site's own name for this day, "
+                                                         "\"penguin-2026-12-01.html\""),
+    ("page", "../penguin-2026-12-01.html", "'page' must be the site's own name"),
+    ("image", "https://example.org/x.png", "'image' must be the site's own name"),
+    ("date", "x", "'date' must be a date, YYYY-MM-DD"),
+    ("date", "2026-02-30", "'date' must be a date that exists"),
+    ("grade", 5, "'grade' must be one of easy, medium, hard, expert, not 5"),
+    ("deal", True, "'deal' must be a deal number"),
+    ("turn", "1", "'turn' must be null or a turn number"),
+    ("game", ["penguin"], "'game' must be one of"),
+    ("rules", "nonsense", "'rules' must be one of penguin's rule sets"),
+    ("question", "Win?\u0001", "'question' must be text without control characters"),
+])
+def test_a_days_json_entry_is_checked_field_by_field(key: str, value, said: str, a_site: Path,
+                                                     tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    shutil.copytree(a_site, folder)
+    record = json.loads((folder / "days.json").read_text())
+    record["days"][0][key] = value
+    (folder / "days.json").write_text(json.dumps(record))
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    result = run("site", "--catalog", SEEDS / "penguin-40.json", "--series-start", "2026-12-01", "--days", "2",
+                 "-o", folder)
+    assert one_error_line(result, 2) == f"dealgen: error: {folder / 'days.json'}: days entry 1: {said}" \
+        or said in result.output, result.output
+    assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before  # nothing written
+
+
+def _theme(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "theme" / "theme.toml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("name", ["Penguin\u0001Daily", "Penguin\u0000", "A\u2028B"])
+def test_a_theme_name_with_a_control_character_is_refused(name: str, one_deal: Path, tmp_path: Path) -> None:
+    theme = _theme(tmp_path, f'name = "{json.dumps(name)[1:-1]}"\n')
+    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "-o",
+                 tmp_path / "site", "--theme", theme)
+    assert f"{theme}: 'name' holds the control character U+" in one_error_line(result, 2)
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_theme_logo_outside_its_folder_is_refused(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from dealgen.publish.theme import load_theme
+
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (8, 8)).save(outside)
+    theme = _theme(tmp_path, "")
+    (theme.parent / "link.png").symlink_to(outside)
+    (theme.parent / "inside").mkdir()
+    Image.new("RGB", (8, 8)).save(theme.parent / "inside" / "logo.png")
+    for value in (str(outside), "../outside.png", "link.png", "inside/../../outside.png"):
+        theme.write_text(f'name = "A"\nlogo = "{value}"\n')
+        with pytest.raises(InputError, match="is outside the theme file's folder"):
+            load_theme(str(theme))
+    theme.write_text('name = "A"\nlogo = "inside/logo.png"\n')
+    assert load_theme(str(theme)).logo_size == (8, 8)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("a = " + "[\n" * 1000 + "]\n" * 1000, "nested too deeply"),
+    ("a." * 20_000 + "b = 1\n", ".toml:1: cannot read the "),
+    ("a." * 400 + "b = 1\n", "tables nested more than 8 deep"),
+    ("name = \"x\"\n" + "# a note\n" * 8000, "over 64 KB"),
+])
+def test_a_toml_file_is_capped_before_it_is_parsed(text: str, said: str, one_deal: Path, tmp_path: Path) -> None:
+    layout = tmp_path / "l.toml"
+    layout.write_text(text)
+    line = one_error_line(run("book", "--catalog", one_deal, "--layout", layout, "-o", tmp_path / "b.pdf"), 2)
+    assert said in line
+    if "cannot read the " in said:
+        assert line.endswith("cannot read the layout: a line of 40,005 characters; at most 1,000")
+    theme = _theme(tmp_path, text)
+    assert said in one_error_line(run("daily", "--catalog", one_deal, "--series-start", "2026-12-01", "-o",
+                                      tmp_path / "d", "--theme", theme), 2)

@@ -23,13 +23,13 @@ from typing import Any, Iterator
 
 from .. import __version__
 from ..errors import InputError
-from ..fileio import parse_json, read_text
+from ..fileio import as_json, parse_json, read_text
 from ..grade import GRADES
 from ..render.fonts import FONT_DIR, FONT_FILES, printed
 from .daily import day_words, grade_mark
-from .days import Day
+from .days import Day, day_stem
 from .daytext import answer, facts, plain, question
-from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
+from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml, unprintable
 
 ASSETS = Path(__file__).resolve().parent.parent / "data" / "site"  # scripts and styles the pages load
 SCHEMA, VERSION = "dealgen-site", 1
@@ -289,9 +289,48 @@ def read_days(folder: Path) -> list[dict[str, Any]]:
     if not isinstance(days, list):
         raise InputError(f"{path}: 'days' must be a list")
     for k, d in enumerate(days, 1):
-        if not isinstance(d, dict) or set(d) != set(DAY_KEYS):
-            raise InputError(f"{path}: days entry {k} must have exactly the fields {', '.join(DAY_KEYS)}")
+        check_day(d, f"{path}: days entry {k}")
     return days
+
+
+def check_day(d: Any, where: str) -> None:
+    """A day read back from days.json as the site wrote it: each field of its type, and its page
+    and image the site's own names for its game, rules and date (a page is written into links
+    of the index and feed: no other address may get there)."""
+    from ..deals import MAX_DEAL
+    from ..games import GAMES
+
+    if not isinstance(d, dict) or set(d) != set(DAY_KEYS):
+        raise InputError(f"{where} must have exactly the fields {', '.join(DAY_KEYS)}")
+
+    def wrong(key: str, what: str) -> InputError:
+        return InputError(f"{where}: '{key}' must be {what}, not {as_json(d[key])}")
+
+    date = d["date"]
+    if not isinstance(date, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
+        raise wrong("date", "a date, YYYY-MM-DD")
+    try:
+        day = dt.date.fromisoformat(date)
+    except ValueError:
+        raise wrong("date", "a date that exists, YYYY-MM-DD") from None
+    game = GAMES.get(d["game"]) if isinstance(d["game"], str) else None
+    if game is None:
+        raise wrong("game", f"one of {', '.join(GAMES)}")
+    if d["rules"] not in game.rule_sets:
+        raise wrong("rules", f"one of {game.name}'s rule sets, {', '.join(game.rule_sets)}")
+    if isinstance(d["deal"], bool) or not isinstance(d["deal"], int) or not 0 <= d["deal"] <= MAX_DEAL:
+        raise wrong("deal", f"a deal number, 0 to {MAX_DEAL}")
+    if d["turn"] is not None and (isinstance(d["turn"], bool) or not isinstance(d["turn"], int) or d["turn"] < 0):
+        raise wrong("turn", "null or a turn number, 0 or more")
+    if d["grade"] not in GRADES:
+        raise wrong("grade", f"one of {', '.join(GRADES)}")
+    for key in ("title", "question"):
+        if not isinstance(d[key], str) or any(unprintable(ch) for ch in d[key]):
+            raise wrong(key, "text without control characters")
+    stem = day_stem(game, d["rules"], day)
+    for key, name in (("page", f"{stem}.html"), ("image", f"img/{stem}-wide.png")):
+        if d[key] != name:
+            raise wrong(key, f"the site's own name for this day, {as_json(name)}")
 
 
 def days_json(days: list[dict[str, Any]], theme: Theme) -> str:
