@@ -35,7 +35,7 @@ from .errors import DealgenError, InputError
 from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
-from .solution import Solution
+from .solution import MAX_MOVES, Solution
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
 from .verify import replay
@@ -252,7 +252,8 @@ def _check_types(record: dict[str, Any], where: str) -> None:
         raise InputError(f"{where}: 'deal' must be a deal number, 0 to {MAX_DEAL}, not {as_json(deal)}; "
                          f"give a new output file")
     kinds: dict[str, tuple[Callable[[Any], bool], str]] = {
-        "moves": (lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v), "a list of moves"),
+        "moves": (lambda v: isinstance(v, list) and len(v) <= MAX_MOVES and all(isinstance(t, str) for t in v),
+                  f"a list of at most {MAX_MOVES:,} moves"),
         "grade": (lambda v: v is None or v in GRADES, f"null or one of {', '.join(GRADES)}"),
         "percentile": (lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
                                                and 0 <= v <= 100), "null or a number from 0 to 100"),

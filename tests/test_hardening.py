@@ -564,7 +564,7 @@ def test_a_resumed_scan_line_whose_moves_were_edited_is_solved_again(three_deals
     ("deal", True, "'deal' must be a deal number"),
     ("deal", 1.5, "'deal' must be a deal number"),
     ("deal", "1", "'deal' must be a deal number"),
-    ("moves", 5, "'moves' must be a list of moves"),
+    ("moves", 5, "'moves' must be a list of at most 100,000 moves"),
     ("grade", ["x"], "'grade' must be null or one of easy, medium, hard, expert"),
     ("certified", "yes", "'certified' must be true or false"),
 ])
@@ -675,3 +675,39 @@ def test_a_toml_file_is_capped_before_it_is_parsed(text: str, said: str, one_dea
     theme = _theme(tmp_path, text)
     assert said in one_error_line(run("daily", "--catalog", one_deal, "--series-start", "2026-12-01", "-o",
                                       tmp_path / "d", "--theme", theme), 2)
+
+
+# -- issue 52: solutions of megabytes, strategies of thousands of branches -----------------------------
+
+def test_a_legal_cycle_past_the_longest_solution_is_refused_at_once(tmp_path: Path, monkeypatch) -> None:
+    """Penguin deal 35: the top card of column 3 goes to a cell and back, legally, for ever."""
+    from dealgen.solution import MAX_MOVES
+
+    path = tmp_path / "cycle.sol"
+    path.write_text("game: penguin\ndeal: 35\n" + "3a a3 " * (MAX_MOVES // 2 + 1000) + "\n")
+    seen = _counting_moves(monkeypatch)
+    line = one_error_line(run("verify", path), 2)
+    assert line.startswith(f"dealgen: error: {path}:3: over 100,000 moves: far longer than any solution")
+    assert len(seen) == MAX_MOVES  # read no further
+    catalog = json.loads((SEEDS / "penguin-40.json").read_text())
+    catalog["deals"] = catalog["deals"][:1]
+    catalog["deals"][0]["solution"] = ["3a", "a3"] * (MAX_MOVES // 2 + 1)
+    (tmp_path / "c.json").write_text(json.dumps(catalog))
+    assert "'solution' is over 100,000 moves" in one_error_line(run("verify", tmp_path / "c.json"), 2)
+
+
+def test_a_solution_on_one_line_of_megabytes_is_read_a_token_at_a_time() -> None:
+    import tracemalloc
+
+    from dealgen.solution import stream_solution
+
+    text = SOLUTION_1.read_text().rstrip("\n") + " " + "1h " * 700_000 + "\n"  # 2 MB on the last line
+    tracemalloc.start()
+    try:
+        head, steps = stream_solution(text, "long.sol")
+        first = [next(steps) for _ in range(95)]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first[-1][1] == "1h"
+    assert peak < 8 * len(text), f"{peak:,} bytes to read 95 moves of a {len(text):,}-character file"

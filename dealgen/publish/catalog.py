@@ -32,7 +32,7 @@ from ..errors import CheckFailed, InputError
 from ..fileio import MAX_TEXT, as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
 from ..games import Game, get_game
 from ..grade import GRADES, grade_of
-from ..solution import Solution, check_outcome, read_move
+from ..solution import MAX_MOVES, Solution, check_outcome, read_move, too_long
 from ..solve import problem_kit
 from ..verify import Verdict, replay
 from .daily import parse_date
@@ -96,6 +96,8 @@ class Entry:
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InputError(f"{where}: 'solution' must be a list of move tokens")
+        if len(moves) > MAX_MOVES:
+            raise InputError(f"{where}: 'solution' is {too_long(len(moves))}")
         for n, token in enumerate(moves, 1):
             try:
                 read_move(game, token)
