@@ -10,7 +10,7 @@ import os
 import re
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -30,13 +30,16 @@ def check_writable(path: str | Path) -> Path:
     """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
     probed with a real file: permission bits do not tell (root, read-only mounts, /proc).
     Within a run (``one_run``) the file is then this run's until it ends (``hold_output``)."""
-    path = Path(path)
-    try:
-        _check_writable(path)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
+    path = _writable(Path(path))
     hold_output(path)
     return path
+
+
+def _writable(path: Path) -> Path:
+    try:
+        return _check_writable(path)
+    except OSError as err:  # a path too long for the system, say
+        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
 
 
 def _check_writable(path: Path) -> Path:
@@ -267,8 +270,11 @@ def _take(lock: Path, path: Path) -> int:
         before = os.read(fd, 64).decode("ascii", "replace").strip()
         if before:  # a lock file whose run ended without removing it (killed): taken over
             log.info(f"{path}: taking over the lock of a dealgen run that ended without letting go (pid {before})")
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        try:  # (for the message of a run that finds it held)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        except OSError:  # a full disk: the lock holds all the same, unnamed
+            pass
         return fd
     raise OSError(errno.EAGAIN, "the lock file keeps changing")
 
@@ -315,9 +321,22 @@ def check_free(path: Path) -> Path:
 def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
     """Several files, all ready, into ``folder`` (made when missing), as one: every name is
     checked, then every file written beside its place, and only then are they renamed into
-    place, so a name taken by a folder or a full disk leaves the set as it was."""
-    with made_folder(folder) as folder, _writing_in(folder):
-        paths = [check_free(folder / name) for name in files]
+    place, so a name taken by a folder or a full disk leaves the set as it was. Names may
+    lie in folders within (``img/x.png``): those are made too, and removed again on a failure."""
+    with made_folder(folder) as folder, _writing_in(folder), ExitStack() as within:
+        for sub in sorted({(folder / name).parent for name in files} - {folder}, key=lambda p: len(p.parts)):
+            within.enter_context(made_folder(sub))  # (removed on a failure, after the files staged in them)
+        write_all({check_free(folder / name): data for name, data in files.items()})
+
+
+def write_all(files: dict[Path, bytes | str]) -> None:
+    """Several files, all ready, in folders that exist, as one: each is written beside its place,
+    and only then are they renamed into place, so a full disk leaves every one as it was (a
+    rename that fails, which a full disk does not cause, says which were written before it)."""
+    paths = [_writable(Path(path)) for path in files]
+    with ExitStack() as held:
+        for folder in dict.fromkeys(path.parent for path in paths):
+            held.enter_context(_writing_in(folder))
         staged: list[str] = []
         try:
             for path, data in zip(paths, files.values()):
@@ -326,7 +345,7 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
                 try:
                     os.replace(tmp, path)
                 except OSError as err:
-                    done = ", ".join(p.name for p in paths[:k])
+                    done = ", ".join(str(p) if p.parent != path.parent else p.name for p in paths[:k])
                     raise InputError(f"{path}: could not be written ({err.strerror}); "
                                      + (f"written before it: {done}" if done else "nothing was written")) from None
         finally:
@@ -337,8 +356,9 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
 def write_atomic(path: str | Path, data: bytes | str | Iterable[bytes]) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
     nothing is left behind and the old file, if any, is untouched. ``data`` may come in pieces
-    (a file too large to hold whole)."""
-    path = check_writable(path)
+    (a file too large to hold whole). (The run holds ``path`` from its check before any work,
+    ``check_writable``: not from here, where a lock file would be one more file in its folder.)"""
+    path = _writable(Path(path))
     with _writing_in(path.parent):
         tmp = _stage(path, data)
         try:

@@ -146,10 +146,12 @@ def writers(catalog: Path) -> dict[str, tuple[list[str], str]]:
         "daily": (["daily", "--catalog", str(catalog), "--series-start", "2026-12-01", "-o", "days/new"], "days"),
         "book": (["book", "--catalog", str(catalog)], "output"),
         "walkthrough": (["walkthrough", str(SOLUTION_1), "-o", "steps/", "--dpi", "20", "--every", "0"], "steps"),
+        "site": (["site", "--catalog", str(catalog), "--series-start", "2026-12-01", "--days", "1", "-o", "site/new"],
+                 "site"),
     }
 
 
-@pytest.mark.parametrize("command", ["book", "daily", "walkthrough"])
+@pytest.mark.parametrize("command", ["book", "daily", "walkthrough", "site"])
 def test_a_full_disk_leaves_no_empty_folder(command: str, one_deal: Path, tmp_path: Path, monkeypatch) -> None:
     """Fault injection, for machines where no small file system can be mounted (the test below):
     every file this run stages fails to be written, as on a full disk."""
@@ -204,7 +206,8 @@ def test_a_full_disk_leaves_no_empty_folder_on_a_real_file_system(one_deal: Path
     for name in writers(one_deal):  # each failed, said why in one line, and left the disk as it was: the filler alone
         assert f"{name} exit 2\nfiller\n" in done.stdout, done.stdout + done.stderr
     errors = [line for line in done.stderr.splitlines() if line.startswith("dealgen: error:")]
-    assert len(errors) == 3 and all("No space left on device" in line for line in errors), done.stderr
+    assert len(errors) == len(writers(one_deal)) and all("No space left on device" in line for line in errors), \
+        done.stderr
 
 
 # -- 3. temporary files left by a killed run -------------------------------------------------------------
@@ -735,3 +738,38 @@ def test_a_strategy_of_thousands_of_failing_branches_is_checked_in_time_linear_i
     check = strategy.check_tree(tree, "many.txt")
     assert len(check.failures) == 2000 and compared[0] < 10 * len(check.failures)
     assert check.first_line == reply + 3
+
+
+def test_a_book_and_its_saved_catalog_are_written_both_or_neither(one_deal: Path, tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """The disk fills while the book is written, after the catalog: "nothing was written" is so."""
+    real = os.fdopen
+
+    class FullDisk:
+        def __init__(self, fd: int) -> None:
+            self.handle = real(fd, "wb")
+
+        def write(self, data) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.handle.close()
+
+    def fdopen(fd, mode="r", *args, **kwargs):
+        if mode == "wb" and os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / ".b.pdf.")):
+            return FullDisk(fd)
+        return real(fd, mode, *args, **kwargs)
+
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("needs /proc to tell this test's files from others")
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    saved = tmp_path / "saved.json"
+    line = one_error_line(run("book", "--catalog", one_deal, "--save-catalog", saved, "-o", tmp_path / "b.pdf"), 2)
+    assert line.endswith("b.pdf: could not be written (No space left on device); nothing was written")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    monkeypatch.setattr(os, "fdopen", real)
+    result = run("book", "--catalog", one_deal, "--save-catalog", saved, "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["b.pdf", "saved.json"]

@@ -434,7 +434,7 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
     page written with the index, feed and record rewritten, into the folder ``output``; ``today``
     (default: today, UTC) ends the feed and the index's archive. Yields a line a day written."""
-    from ..fileio import check_free, output_folder, planned_folder, write_files
+    from ..fileio import check_free, planned_folder, write_files
     from .days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
@@ -452,9 +452,7 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     for day in plan.days():
         try:
             files, published = day_files(day, published, theme, today, folder, assets=first)
-            for sub in ("assets", "img"):
-                output_folder(folder / sub)
-            write_files(folder, files)
+            write_files(folder, files)  # (its img/ and assets/ made with it)
         except InputError as err:
             if first:
                 raise
