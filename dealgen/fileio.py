@@ -532,7 +532,8 @@ def decode_text(data: bytes, path: str, what: str) -> str:
 
 
 MAX_TOML = 64 * 2**10  # a layout or theme file a person writes is a few dozen lines
-MAX_TOML_LINE = 1000  # characters: Python's TOML parser takes time and memory growing with the square of a key's parts
+MAX_TOML_LINE = 1000  # characters: Python's TOML parser takes time and memory growing with the square of a key's
+# parts (and no number of more digits than int() reads, 4,300, fits)
 MAX_TOML_DEPTH = 8  # tables within tables (a layout's or theme's: two)
 
 
@@ -558,12 +559,6 @@ def read_toml(path: str | Path, what: str, short: str) -> dict[str, Any]:
         raise InputError(f"{path}: cannot read {short}: {err}") from None
     except RecursionError:  # (arrays or tables nested a thousand deep)
         raise InputError(f"{path}: cannot read {short}: nested too deeply (a {what} nests a table or two)") from None
-    except ValueError:  # an integer longer than Python reads (tomllib lets int()'s error through)
-        limit = sys.get_int_max_str_digits()
-        long = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
-        line = f":{text.count(chr(10), 0, long.start()) + 1}" if long else ""
-        raise InputError(f"{path}{line}: cannot read {short}: a number of more than {limit:,} digits, "
-                         f"more than can be read") from None
     tables: list[dict[str, Any]] = [data]
     depth = 0
     while tables:
