@@ -240,6 +240,7 @@ def hold_output(path: Path) -> None:
 def _lock_file(path: Path) -> Path:
     """Where ``path``'s lock is: beside it; for an existing folder whose own folder cannot be
     written, inside it (both runs decide alike)."""
+    path = Path(os.path.abspath(path))  # (-o . names the folder it is)
     beside = path.parent / f".{path.name}{LOCK_SUFFIX}"
     if path.is_dir() and path.parent.exists() and not os.access(path.parent, os.W_OK):
         return path / LOCK_SUFFIX

@@ -2,7 +2,7 @@
 
     name = "Penguin a Day"                 # required: printed on every image and page
     url = "https://example.org/penguin/"   # optional: printed on images, links in the feed
-    logo = "logo.png"                      # optional: a PNG, beside this file or a path
+    logo = "logo.png"                      # optional: a PNG in this file's folder (nothing outside it)
     [colours]                              # optional, each "#rrggbb" or "#rgb"
     background = "#0e3b43"                 # the images' and pages' ground
     text = "#ffffff"                       # titles and text on it
