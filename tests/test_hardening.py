@@ -646,7 +646,7 @@ def test_a_theme_name_with_a_control_character_is_refused(name: str, one_deal: P
 def test_a_theme_logo_outside_its_folder_is_refused(tmp_path: Path) -> None:
     from PIL import Image
 
-    from dealgen.publish.theme import load_theme
+    from dealgen.publish.kit.theme import load_theme
 
     outside = tmp_path / "outside.png"
     Image.new("RGB", (8, 8)).save(outside)

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import InputError
-from ..fileio import read_bytes, read_toml
+from ...errors import InputError
+from ...fileio import read_bytes, read_toml
 
 Colour = tuple[float, float, float]
 KEYS = ("name", "url", "logo", "colours.background", "colours.text", "colours.accent")
@@ -51,7 +51,7 @@ class Theme:
         """The theme for a mono image: each colour as the grey of its lightness, the logo in greys."""
         from dataclasses import replace
 
-        from ..render.png import grey_png
+        from ...render.png import grey_png
 
         def grey(c: Colour) -> Colour:
             level = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
@@ -207,7 +207,7 @@ def unprintable(ch: str) -> bool:
 def _with_logo(theme: Theme, path: Path, value: str) -> Theme:
     from dataclasses import replace
 
-    from ..render.png import png_size
+    from ...render.png import png_size
 
     folder = path.parent
     logo = folder / value
