@@ -754,7 +754,7 @@ def hostile_pdfs(catalog: bytes) -> dict[str, bytes]:
         "content-bomb": _book(valid, pages=[_stream(_deflated(b"0 0 m 1 1 l S\n", 32 * 2**20),
                                                     b"/Filter /FlateDecode ")]),
         # one 8 MB content stream shared by 200 pages: each stream under pypdf's limits, the book's far over
-        "shared-content": _book(valid, pages=[_stream(b"")] * 1, extra={
+        "shared-content": _book(valid, pages=[], extra={
             2: b"<< /Type /Pages /Kids [%s] /Count 200 >>" % b" ".join(b"%d 0 R" % (100 + k) for k in range(200)),
             9: _stream(_deflated(b"BT (x) Tj ET\n", 8 * 2**20), b"/Filter /FlateDecode "),
             **{100 + k: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"
