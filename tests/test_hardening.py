@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -151,10 +152,8 @@ def writers(catalog: Path) -> dict[str, tuple[list[str], str]]:
     }
 
 
-@pytest.mark.parametrize("command", ["book", "daily", "walkthrough", "site"])
-def test_a_full_disk_leaves_no_empty_folder(command: str, one_deal: Path, tmp_path: Path, monkeypatch) -> None:
-    """Fault injection, for machines where no small file system can be mounted (the test below):
-    every file this run stages fails to be written, as on a full disk."""
+def full_disk(monkeypatch, fails: Callable[[str], bool]) -> None:
+    """Every file staged at a path ``fails`` names cannot be written, as on a full disk."""
     real = os.fdopen
 
     class FullDisk:
@@ -171,13 +170,20 @@ def test_a_full_disk_leaves_no_empty_folder(command: str, one_deal: Path, tmp_pa
             self.handle.close()
 
     def fdopen(fd, mode="r", *args, **kwargs):
-        if mode == "wb" and str(tmp_path) in os.readlink(f"/proc/self/fd/{fd}"):
+        if mode == "wb" and fails(os.readlink(f"/proc/self/fd/{fd}")):
             return FullDisk(fd)
         return real(fd, mode, *args, **kwargs)
 
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("needs /proc to tell this test's files from others")
     monkeypatch.setattr(os, "fdopen", fdopen)
+
+
+@pytest.mark.parametrize("command", ["book", "daily", "walkthrough", "site"])
+def test_a_full_disk_leaves_no_empty_folder(command: str, one_deal: Path, tmp_path: Path, monkeypatch) -> None:
+    """Fault injection, for machines where no small file system can be mounted (the test below):
+    every file this run stages fails to be written, as on a full disk."""
+    full_disk(monkeypatch, lambda staged: str(tmp_path) in staged)
     monkeypatch.chdir(tmp_path)
     args, folder = writers(one_deal)[command]
     line = one_error_line(run(*args), 2)
@@ -744,28 +750,7 @@ def test_a_book_and_its_saved_catalog_are_written_both_or_neither(one_deal: Path
                                                                    monkeypatch) -> None:
     """The disk fills while the book is written, after the catalog: "nothing was written" is so."""
     real = os.fdopen
-
-    class FullDisk:
-        def __init__(self, fd: int) -> None:
-            self.handle = real(fd, "wb")
-
-        def write(self, data) -> int:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc) -> None:
-            self.handle.close()
-
-    def fdopen(fd, mode="r", *args, **kwargs):
-        if mode == "wb" and os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / ".b.pdf.")):
-            return FullDisk(fd)
-        return real(fd, mode, *args, **kwargs)
-
-    if not Path("/proc/self/fd").is_dir():
-        pytest.skip("needs /proc to tell this test's files from others")
-    monkeypatch.setattr(os, "fdopen", fdopen)
+    full_disk(monkeypatch, lambda staged: staged.startswith(str(tmp_path / ".b.pdf.")))
     saved = tmp_path / "saved.json"
     line = one_error_line(run("book", "--catalog", one_deal, "--save-catalog", saved, "-o", tmp_path / "b.pdf"), 2)
     assert line.endswith("b.pdf: could not be written (No space left on device); nothing was written")
