@@ -94,6 +94,8 @@ def test_a_crafted_pdf_is_one_error_line_for_every_reader(structure: str, hostil
             assert result.exit_code == 0 and book.exists(), result.output
             continue
         assert result.exit_code == 2, (args, result.output)
+        if "--json" in args:
+            assert json.loads(result.stdout)["error"]["exit_code"] == 2
         errors = result.stderr.splitlines()
         assert len(errors) == 1 and errors[0].startswith("dealgen: error: "), (args, result.stderr)
         assert not book.exists()
