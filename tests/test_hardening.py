@@ -147,8 +147,8 @@ def writers(catalog: Path) -> dict[str, tuple[list[str], str]]:
         "daily": (["daily", "--catalog", str(catalog), "--series-start", "2026-12-01", "-o", "days/new"], "days"),
         "book": (["book", "--catalog", str(catalog)], "output"),
         "walkthrough": (["walkthrough", str(SOLUTION_1), "-o", "steps/", "--dpi", "20", "--every", "0"], "steps"),
-        "site": (["site", "--catalog", str(catalog), "--series-start", "2026-12-01", "--days", "1", "-o", "site/new"],
-                 "site"),
+        "site": (["site", "--catalog", str(catalog), "--series-start", "2026-12-01", "--days", "1", "--today",
+                  "2026-12-31", "-o", "site/new"], "site"),
     }
 
 
@@ -490,7 +490,7 @@ def output_writers(catalog: Path, tmp_path: Path) -> dict[str, tuple[list[str], 
     scan, steps = tmp_path / "s.jsonl", tmp_path / "steps"
     start = ["--catalog", str(catalog), "--series-start", "2026-12-01"]
     return {
-        "site": (["site", *start, "--days", "1", "-o", str(site)], site, "folder"),
+        "site": (["site", *start, "--days", "1", "--today", "2026-12-31", "-o", str(site)], site, "folder"),
         "daily": (["daily", *start, "-o", str(days)], days, "folder"),
         "book": (["book", "--catalog", str(catalog), "-o", str(book)], book, "file"),
         "scan": (["scan", "penguin", "1-2", "--jobs", "1", "-o", str(scan)], scan, "file"),
@@ -599,7 +599,8 @@ def test_a_resumed_scan_line_with_a_deal_past_any_float_is_one_line(three_deals:
 @pytest.fixture(scope="module")
 def a_site(tmp_path_factory, one_deal: Path) -> Path:
     folder = tmp_path_factory.mktemp("site") / "site"
-    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "-o", folder)
+    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "--today", "2026-12-31",
+                 "-o", folder)
     assert result.exit_code == 0, result.output
     return folder
 
@@ -627,6 +628,7 @@ def test_a_days_json_entry_is_checked_field_by_field(key: str, value, said: str,
     (folder / "days.json").write_text(json.dumps(record))
     before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
     result = run("site", "--catalog", SEEDS / "penguin-40.json", "--series-start", "2026-12-01", "--days", "2",
+                 "--today", "2026-12-31",
                  "-o", folder)
     assert one_error_line(result, 2) == f"dealgen: error: {folder / 'days.json'}: days entry 1: {said}" \
         or said in result.output, result.output
@@ -643,7 +645,7 @@ def _theme(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize("name", ["Penguin\u0001Daily", "Penguin\u0000", "A\u2028B"])
 def test_a_theme_name_with_a_control_character_is_refused(name: str, one_deal: Path, tmp_path: Path) -> None:
     theme = _theme(tmp_path, f'name = "{json.dumps(name)[1:-1]}"\n')
-    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "-o",
+    result = run("site", "--catalog", one_deal, "--series-start", "2026-12-01", "--days", "1", "--today", "2026-12-31", "-o",
                  tmp_path / "site", "--theme", theme)
     assert f"{theme}: 'name' holds the control character U+" in one_error_line(result, 2)
     assert not (tmp_path / "site").exists()
