@@ -82,8 +82,9 @@ def hostile(tmp_path_factory) -> dict[str, Path]:
 def test_a_crafted_pdf_is_one_error_line_for_every_reader(structure: str, hostile: dict[str, Path],
                                                            tmp_path: Path) -> None:
     """Each crafted structure (issue 52), given to `verify` and to `book --catalog`: exit 2 and
-    one error line (no traceback, no pypdf warning), and no book written. A new book is made of
-    the catalog alone, so the pages' content does not stop it (`verify` reads the pages too)."""
+    one error line (no traceback, no pypdf warning), and no book written; to `preflight`: one
+    error line, or a report that fails. A new book is made of the catalog alone, so the pages'
+    content does not stop it (`verify` reads the pages too)."""
     runner = CliRunner()
     book = tmp_path / "out.pdf"
     for args in (["verify", hostile[structure]], ["verify", "--json", hostile[structure]],
@@ -99,3 +100,6 @@ def test_a_crafted_pdf_is_one_error_line_for_every_reader(structure: str, hostil
         errors = result.stderr.splitlines()
         assert len(errors) == 1 and errors[0].startswith("dealgen: error: "), (args, result.stderr)
         assert not book.exists()
+    result = runner.invoke(main, ["preflight", str(hostile[structure])])  # refused, or checked and failed
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert result.exit_code in (1, 2) and len(result.stderr.splitlines()) == (result.exit_code == 2), result.output
