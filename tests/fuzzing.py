@@ -352,7 +352,7 @@ def replay_scan(path: Path, deals: range) -> None:
     """After a resumed scan: each deal of ``deals`` has a line, and the last line of each that
     claims a record (solved, or a loss a game plays itself to) replays to it."""
     last: dict[int, dict[str, Any]] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in path.read_bytes().decode("utf-8-sig").split("\n"):  # (as dealgen reads it: a mark dropped, \r kept)
         if line.strip():
             record = json.loads(line)
             last[record["deal"]] = record
