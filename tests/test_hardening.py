@@ -760,3 +760,29 @@ def test_a_book_and_its_saved_catalog_are_written_both_or_neither(one_deal: Path
     monkeypatch.setattr(os, "fdopen", real)
     result = run("book", "--catalog", one_deal, "--save-catalog", saved, "-o", tmp_path / "b.pdf")
     assert result.exit_code == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["b.pdf", "saved.json"]
+
+
+def test_two_site_runs_into_one_folder_one_stops_and_no_day_is_lost(tmp_path: Path) -> None:
+    """Two real runs with different dates: the second stops at once; run again after the first,
+    it adds its days, and the site lists all of them."""
+    site = tmp_path / "site"
+    catalog = SEEDS / "penguin-40.json"
+
+    def args(start: str) -> list[str]:
+        return ["site", "--catalog", str(catalog), "--series-start", start, "--days", "4", "--today", "2026-12-31",
+                "-o", str(site)]
+
+    lock = tmp_path / ".site.dealgen-lock"
+    first = in_a_subprocess(*args("2026-12-01"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not lock.exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert lock.exists(), "the first run never held its folder"
+        line = one_error_line(run(*args("2026-12-11")), 2)
+        assert line.startswith(f"dealgen: error: {site} is being written by another dealgen run (pid {first.pid})")
+    finally:
+        assert first.wait(120) == 0
+    assert run(*args("2026-12-11")).exit_code == 0
+    days = json.loads((site / "days.json").read_text())["days"]
+    assert [d["date"][-2:] for d in days] == ["01", "02", "03", "04", "11", "12", "13", "14"]
