@@ -216,8 +216,9 @@ def test_fc_solve_solution_files_verify_as_they_are(name: str, number: int) -> N
     result = CliRunner().invoke(main, ["verify", str(path), "--game", name, "--deal", str(number)])
     assert result.exit_code == 0, result.output
     assert f"{name} deal {number} (standard): verified" in result.output
-    wrong = CliRunner().invoke(main, ["verify", str(path), "--game", name, "--deal", str(number + 1)])
+    wrong = CliRunner().invoke(main, ["verify", str(path), "--game", name, "--deal", str(number + 1), "--show"])
     assert wrong.exit_code == 1 and "FAILED at move" in wrong.output
+    assert f"game: {name}\ndeal: {number + 1}" in wrong.output  # the position before the failing move
 
 
 def test_fc_solve_file_with_a_supermove_to_an_empty_column() -> None:
