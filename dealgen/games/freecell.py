@@ -27,7 +27,7 @@ from typing import Any
 from ..cards import CARDS, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
-from .base import Game, Outcome
+from .tableau import TableauGame
 from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
 
 HOME = "h"
@@ -114,7 +114,7 @@ def _written(place: str) -> str:
 _TOKEN = re.compile(r"(10|[0-9a-hk])(10|[0-9a-hk])(?:v([0-9a-f]+))?")
 
 
-class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
+class FreeCellFamily(TableauGame):
     """A game of the family, played by its ``Layout``."""
 
     rule_sets = ("standard",)
@@ -306,9 +306,6 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
             return "only a move from a column to a column carries more than one card"
         return None
 
-    def legal_moves(self, state: FreeCellState) -> list[FreeCellMove]:
-        return list(self._candidates(state))
-
     def _candidates(self, state: FreeCellState):
         lay = self.layout
         sources = [c for c, col in zip(lay.columns, state.columns) if col]
@@ -329,20 +326,6 @@ class FreeCellFamily(Game[FreeCellState, FreeCellMove]):
                     except IllegalMove:
                         continue
                     yield move
-
-    def outcome(self, state: FreeCellState) -> Outcome:
-        home = state.cards_home
-        if home == 52:
-            return Outcome("won", "all 52 cards on the foundations")
-        summary = f"{home} of 52 cards on the foundations"
-        has_move = (None in state.cells and any(state.columns)) or next(self._candidates(state), None) is not None
-        if not has_move:
-            return Outcome("lost", summary + "; no legal move left")
-        return Outcome("playing", summary)
-
-    def replayed_metrics(self, states: list[FreeCellState], moves: list[FreeCellMove]) -> dict[str, int]:
-        return {"solution_length": len(moves),
-                "max_cells": max(len(state.cells) - state.cells.count(None) for state in states)}
 
     # -- notation ---------------------------------------------------------------------
     def _usage(self) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Iterable, cast
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
-from .base import Game, Outcome
+from .tableau import TableauGame
 from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
 
 NCOLS = 7
@@ -111,7 +111,7 @@ def _place(ch: str) -> str:
     return "the foundation"
 
 
-class Penguin(Game[PenguinState, PenguinMove]):
+class Penguin(TableauGame):
     name = "penguin"
     title = "Penguin"
     rule_sets = RULE_SETS
@@ -299,24 +299,6 @@ onto column 6. Every solution in this book was replayed move by move by the game
                 except IllegalMove:
                     continue
                 yield move
-
-    def legal_moves(self, state: PenguinState) -> list[PenguinMove]:
-        return list(self._candidates(state))
-
-    def outcome(self, state: PenguinState) -> Outcome:
-        home = state.cards_home
-        if home == 52:
-            return Outcome("won", "all 52 cards on the foundations")
-        summary = f"{home} of 52 cards on the foundations"
-        # An empty cell and any card in a column always make a move; otherwise look for one.
-        has_move = (None in state.cells and any(state.columns)) or next(self._candidates(state), None) is not None
-        if not has_move:
-            return Outcome("lost", summary + "; no legal move left")
-        return Outcome("playing", summary)
-
-    def replayed_metrics(self, states: list[PenguinState], moves: list[PenguinMove]) -> dict[str, int]:
-        return {"solution_length": len(moves),
-                "max_cells": max(len(state.cells) - state.cells.count(None) for state in states)}
 
     # -- notation ---------------------------------------------------------------------
     def parse_move(self, token: str) -> PenguinMove:
