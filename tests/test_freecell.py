@@ -407,3 +407,14 @@ def test_walkthrough_of_a_freecell_deal(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
     assert "FreeCell · deal 617" in text and "cells a–d" in text
+
+
+@pytest.mark.parametrize("name", ["freecell", "bakers-game", "eight-off"])
+def test_shipped_calibrations_grade_the_games(name: str) -> None:
+    from dealgen.grade import GRADES, data_path, read_calibration
+
+    data = read_calibration(data_path(name, "standard"))
+    assert data["game"] == name and data["deals"] == 2000 and data["graded"] >= 1500
+    assert data["weights"] == get_game(name, preview=True).grade_weights
+    result = solve_deal(name, 3)
+    assert result.grade in GRADES and 0 <= result.percentile <= 100
