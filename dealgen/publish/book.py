@@ -55,7 +55,7 @@ from ..render.pdf import (
 from ..render.registry import DiagramOptions
 from ..render.walkthrough import build_walkthrough
 from ..solve import problem_kit
-from .answers import DIAGRAM_GRADES, KEY_INDEX, KeyStyles, key_flowables, key_parts, key_reading, small_diagram
+from .answers import DIAGRAM_GRADES, KeyStyles, answer_index, key_flowables, key_parts, key_reading, small_diagram
 from .catalog import Catalog, Entry, part_attachment, require_verified
 from .layout import Layout
 from .printspec import book_year, inside_margin
@@ -590,7 +590,7 @@ class _Book:
         if answer.state is not None and diagram:
             frame_w = layout.width - layout.inside - layout.outside
             frame_h = layout.height - layout.top - layout.bottom
-            options = DiagramOptions(mono=layout.mono, caption=False, index_size=max(KEY_INDEX, layout.body_size * 0.8))
+            options = DiagramOptions(mono=layout.mono, caption=False, index_size=answer_index(layout.body_size))
             heading = ParagraphStyle("problem-cp", parent=s.small, fontName=s.bold)
             out.append(CheckpointFlowable(Paragraph(markup(answer.after), heading),
                                           small_diagram(game, answer.state, options, frame_w, frame_h, 0.6, 0.3)))
