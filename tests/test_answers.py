@@ -158,3 +158,27 @@ def test_large_print_answer_diagrams_have_large_indices() -> None:
     for page in pages[first:]:
         page.extract_text(visitor_text=visit)
     assert sizes and min(sizes) >= 15.5, sorted(sizes)
+
+
+def test_perpetual_motion_book_says_only_what_it_prints() -> None:
+    """The key book once explained a d/41/x/g record it never prints, and said unlisted passes
+    discard nothing while its last row could show Gone 0; a summary said "Passes 187-191" of a
+    game whose pass 191 is never played."""
+    from dealgen.render.perpetual_motion import record_summary
+
+    cat = read_catalog(SEEDS / "perpetual-motion-20.json")
+    game = get_game("perpetual-motion")
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(book_pdf(cat, load_layout("6x9"),
+                                                                     BookInfo("P")))).pages]
+    text = " ".join(" ".join(pages).split())
+    assert "d deals a row" not in text and "Reading the record" not in text
+    assert "the last row is the last pass played" in text
+    looping = [e for e in cat.entries if e.outcome != "won"]
+    assert looping
+    for entry in looping:
+        solution = cat.solution(entry)
+        states = replay_states(solution)
+        moves = [game.parse_move(t) for t in solution.moves]
+        played = entry.metrics["passes"] - 1  # the pass the gathering would start repeats: never played
+        last = record_summary(game, states, moves)[-1]
+        assert re.search(rf"\b{played}: ", last) and str(played + 1) not in last, last

@@ -340,10 +340,30 @@ KEY_READING = {
                "first move, then every move where there was a choice, named in words: the rest play themselves.",
     "passes": "The game plays itself, so each answer's heading says whether the deal comes out, and its table "
               "lists the passes that discard cards: the pass, the cards left in play after it, and how many it "
-              "discarded (gone). Passes not listed discard nothing.",
+              "discarded (gone). Passes not listed discard nothing; the last row is the last pass played, "
+              "which may discard nothing.",
 }
 
 
 def key_reading(game: Game) -> str:
     """How to read a book's answers, for the head of its Solutions."""
     return KEY_READING[getattr(renderer(game), "ANSWER_KEY", "moves")]
+
+
+# the section of How to play that explains what a key of this kind never prints (the record's notation)
+KEY_UNUSED = {"passes": "Reading the record"}
+
+
+def key_how_to_play(game: Game, text: str) -> str:
+    """How to play as a book with compact answers prints it: without the section that explains a
+    notation those answers never use."""
+    unused = KEY_UNUSED.get(getattr(renderer(game), "ANSWER_KEY", "moves"))
+    if unused is None:
+        return text
+    out, skipping = [], False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            skipping = line[3:].strip() == unused
+        if not skipping:
+            out.append(line)
+    return "".join(out)

@@ -55,7 +55,16 @@ from ..render.pdf import (
 from ..render.registry import DiagramOptions
 from ..render.walkthrough import build_walkthrough
 from ..solve import problem_kit
-from .answers import DIAGRAM_GRADES, KeyStyles, answer_index, key_flowables, key_parts, key_reading, small_diagram
+from .answers import (
+    DIAGRAM_GRADES,
+    KeyStyles,
+    answer_index,
+    key_flowables,
+    key_how_to_play,
+    key_parts,
+    key_reading,
+    small_diagram,
+)
 from .catalog import Catalog, Entry, part_attachment, require_verified
 from .layout import Layout
 from .printspec import book_year, inside_margin
@@ -471,7 +480,9 @@ class _Book:
 
     def _how_to_play(self, catalog: Catalog) -> list[Flowable]:
         game = get_game(catalog.game)
-        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
+        text = game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, ""))
+        keys = self.info.solutions == "key" and catalog.entries[0].kind != "problem"
+        return self._rules_text(key_how_to_play(game, text) if keys else text)
 
     def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
         per_page, out = self.layout.per_page, []
