@@ -372,7 +372,7 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
     record rewritten with it; ``assets`` too on a run's first day), and the site's days after it."""
     from ..render.png import png_bytes
     from .dayfiles import puzzle_scene
-    from .daytext import puzzle_alt
+    from .daytext import fitted_alt, puzzle_alt
 
     data = page_data(day)
     image = f"img/{day.stem}-wide.png"
@@ -381,7 +381,7 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
     start = day.game.from_json(data["start"])
     files: dict[str, bytes] = asset_files(theme) if assets else {}
     files[image] = png_bytes(puzzle_scene(day, start, (1200, 630), theme), size=(1200, 630))
-    files[image[:-4] + ".alt.txt"] = (plain(puzzle_alt(day, start)) + "\n").encode()
+    files[image[:-4] + ".alt.txt"] = (fitted_alt(puzzle_alt(day, start))[0] + "\n").encode()  # (<= 1,000)
     files[f"{day.stem}.html"] = day_page(day, data, theme, image).encode()
     files["index.html"] = index_page(days, theme, today).encode()
     files["feed.xml"] = feed_xml(days, theme, today).encode()
