@@ -263,3 +263,52 @@ def test_copyright_page_from_options_and_catalog(tmp_path: Path, penguin40) -> N
     bad.write_text(cat.read_text().replace('"author": ""', '"author": "", "year": "2025"'))
     result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "'year' must be a year such as 2025" in result.output
+
+
+def test_the_copyright_page_names_its_holder_and_publisher(tmp_path: Path, penguin40) -> None:
+    """"Copyright © 2026. All rights reserved." named nobody: --author and --publisher (or a book
+    info TOML file, the options winning over it) name the holder and publisher; with neither, no
+    notice is printed, and the run says so."""
+    from dealgen.publish.catalog import read_book_catalog, write_catalog
+
+    cat = tmp_path / "c.json"
+    write_catalog(replace(penguin40, entries=penguin40.entries[:2]), cat)
+    info = tmp_path / "book.toml"
+    info.write_text('author = "A. Setter"\npublisher = "Patience Press"\n')
+    book = tmp_path / "b.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "--year", "2025",
+                                       "-o", str(book)])
+    assert result.exit_code == 0, result.output
+    page = " ".join(PdfReader(str(book)).pages[1].extract_text().split())
+    assert "Copyright © 2025 A. Setter. All rights reserved." in page and "Published by Patience Press." in page
+    assert read_book_catalog(book).publisher == "Patience Press"  # travels with the catalog, as the author does
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "--author", "",
+                                       "--publisher", "Other House", "-o", str(book)])
+    page = " ".join(PdfReader(str(book)).pages[1].extract_text().split())
+    assert "Copyright © " in page and " Other House. All rights reserved." in page  # the publisher holds it
+    bare = tmp_path / "bare.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "-o", str(bare)])
+    assert result.exit_code == 0 and "names no copyright holder" in result.output
+    assert "Copyright ©" not in PdfReader(str(bare)).pages[1].extract_text()
+    info.write_text('author = "A. Setter"\nillustrator = "B"\n')
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "-o", str(bare)])
+    assert result.exit_code == 2 and "unknown key(s) illustrator; allowed: author, publisher" in result.output
+    info.write_text('author = 3\n')
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "-o", str(bare)])
+    assert result.exit_code == 2 and "'author' must be text in quotes" in result.output
+
+
+def test_a_books_creation_date_is_real_or_source_date_epochs(monkeypatch, penguin40) -> None:
+    """The creation date read 2000-01-01: it is the day the book is made, or SOURCE_DATE_EPOCH's
+    where that is set (reproducible builds), and then a rebuild is byte-identical."""
+    import datetime as dt
+
+    cat = replace(penguin40, entries=penguin40.entries[:1])
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01
+    first = book_pdf(cat, load_layout("6x9"), BookInfo("P"))
+    assert first == book_pdf(cat, load_layout("6x9"), BookInfo("P"))
+    assert PdfReader(io.BytesIO(first)).metadata["/CreationDate"].startswith("D:20260101000000")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    made = PdfReader(io.BytesIO(book_pdf(cat, load_layout("6x9"), BookInfo("P")))).metadata["/CreationDate"]
+    today = dt.datetime.now().strftime("D:%Y%m%d")
+    assert made.startswith(today) or made.startswith((dt.datetime.now() - dt.timedelta(minutes=5)).strftime("D:%Y%m%d"))

@@ -63,7 +63,13 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--title", default=None, callback=titled,
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
-@click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--author", default=None,
+              help="Author shown on the title page, in the copyright notice and in the PDF metadata.")
+@click.option("--publisher", default=None,
+              help="Publisher named on the copyright page (and the copyright holder where no author is given).")
+@click.option("--info", "info_file", callback=named, default=None, metavar="FILE.toml",
+              help="The author and publisher from a TOML file (author = \"...\", publisher = \"...\"); "
+                   "--author and --publisher win over it.")
 @click.option("--isbn", default=None, help="ISBN for the copyright page (default: the catalog's, if any).")
 @click.option("--edition", default=None, help="Edition line for the copyright page, e.g. 'First edition'.")
 @click.option("--year", type=click.IntRange(1450, 9999), default=None,
@@ -82,7 +88,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, isbn, edition, year, every, solutions, save_catalog, output) -> None:
+         subtitle, author, publisher, info_file, isbn, edition, year, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
@@ -93,7 +99,8 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
     click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
                          title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note,
-                         isbn=isbn, edition=edition, year=year, solutions=solutions))
+                         isbn=isbn, edition=edition, year=year, solutions=solutions, publisher=publisher,
+                         info_file=info_file))
 
 
 def _given(name: str) -> bool:

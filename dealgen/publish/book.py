@@ -47,6 +47,7 @@ from ..render.pdf import (
     CheckpointFlowable,
     diagram_scene,
     draw_scene,
+    invariant,
     make_canvas,
     problem_line_flowables,
     register_fonts,
@@ -106,6 +107,7 @@ class BookInfo:
     isbn: str = ""  # the copyright page's (checked by printspec.check_isbn)
     edition: str = ""
     year: int | None = None  # None: printspec.book_year()
+    publisher: str = ""  # the copyright page's "Published by", and its holder where no author is named
 
 
 def check_printable(text: str, what: str) -> None:
@@ -548,10 +550,14 @@ class _Book:
         puzzles are and how they were checked, set low on the page as books set it."""
         s, info = self.styles, self.info
         year = book_year(info.year)
-        owner = f" {info.author}" if info.author else ""
-        lines = [f"Copyright © {year}{owner}. All rights reserved.",
-                 "No part of this book may be reproduced in any form without the written permission of the "
-                 "copyright holder, except for brief quotations in reviews."]
+        holder = info.author or info.publisher
+        lines = []
+        if holder:  # (a notice names its holder: with nobody to name, none is printed)
+            lines += [f"Copyright © {year} {holder}. All rights reserved.",
+                      "No part of this book may be reproduced in any form without the written permission of the "
+                      "copyright holder, except for brief quotations in reviews."]
+        if info.publisher:
+            lines.append(f"Published by {info.publisher}.")
         if info.edition:
             lines.append(info.edition)
         if info.isbn:
@@ -661,7 +667,7 @@ class _Book:
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{', '.join(c.game for c in self.catalogs)}, solitaire, puzzles, PySolFC", leftMargin=0,
                    rightMargin=0,
-                   topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
+                   topMargin=0, bottomMargin=0, invariant=invariant())  # the doc passes its own flag to the canvas
         passes: list[Any] = []
 
         def canvasmaker(*args: Any, **kwargs: Any) -> Any:

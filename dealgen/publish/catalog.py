@@ -286,6 +286,7 @@ class Catalog:
     # a book's copyright page (optional: written only when set)
     isbn: str = ""
     edition: str = ""
+    publisher: str = ""
     year: int | None = None
 
     def solution(self, entry: Entry) -> Solution:
@@ -295,8 +296,8 @@ class Catalog:
         return {
             "schema": SCHEMA, "version": VERSION,
             "title": self.title, "subtitle": self.subtitle, "author": self.author,
-            **{key: value for key, value in (("isbn", self.isbn), ("edition", self.edition), ("year", self.year))
-               if value},
+            **{key: value for key, value in (("publisher", self.publisher), ("isbn", self.isbn),
+                                             ("edition", self.edition), ("year", self.year)) if value},
             "game": self.game, "rules": self.rules,
             "selection": self.selection,
             "deals": [e.to_json() for e in self.entries],
@@ -306,8 +307,8 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "isbn", "edition", "year", "game", "rules",
-                  "selection", "deals")
+CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "publisher", "isbn", "edition", "year", "game",
+                  "rules", "selection", "deals")
 
 
 def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> Catalog:
@@ -342,7 +343,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     game, rules = _game_rules(data, source)
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
-    for key in ("title", "subtitle", "author", "isbn", "edition"):
+    for key in ("title", "subtitle", "author", "publisher", "isbn", "edition"):
         if not isinstance(data.get(key, ""), str):
             raise InputError(f"{source}: '{key}' must be text, not {as_json(data[key])}")
     year = data.get("year")
@@ -368,7 +369,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
                    data.get("author", ""), data.get("selection", {}), isbn=data.get("isbn", ""),
-                   edition=data.get("edition", ""), year=year)
+                   edition=data.get("edition", ""), year=year, publisher=data.get("publisher", ""))
 
 
 def _other_json(data: Any) -> str | None:

@@ -22,6 +22,7 @@ from ..grade import GRADES
 from ..solve import problem_kit
 from . import OUTPUT
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+from .bookinfo import load_people
 from .catalog import (
     Catalog,
     read_book_catalogs,
@@ -115,12 +116,17 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
               author: str | None, every: int, save_catalog: str | None, output: str | None,
               given_options: Collection[str] = (), line: Any = None, note: Callable[[str], None] = _quiet,
               isbn: str | None = None, edition: str | None = None, year: int | None = None,
-              solutions: str = "key") -> str:
+              solutions: str = "key", publisher: str | None = None, info_file: str | None = None) -> str:
     """A book (PDF) from ``catalog`` or a fresh selection, written to ``output`` (default
     output/GAME-book-LAYOUT.pdf). ``given_options``: the option names given on the command line
     (``game``, ``max_tries``, ``max_states``: with a catalog, a choice of deals is refused only when asked for).
     Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``); ``isbn``,
-    ``edition`` and ``year`` go on the copyright page; ``solutions``: "key" or "walkthrough"."""
+    ``edition``, ``year`` and ``publisher`` go on the copyright page; ``solutions``: "key" or
+    "walkthrough"; ``info_file``: a TOML file of the author and publisher (the options win)."""
+    if info_file is not None:
+        people = load_people(info_file)
+        author = author if author is not None else people.author
+        publisher = publisher if publisher is not None else people.publisher
     names = (catalog,) if isinstance(catalog, str) else tuple(catalog or ())
     for name in names:
         if not name.strip():
@@ -128,10 +134,11 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     parts = _book_parts(names)
     if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
         return make_compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn,
-                               edition, year, every, solutions, save_catalog, output, given_options)
+                               edition, year, every, solutions, save_catalog, output, given_options, publisher)
     catalog = names[0] if names else None
     layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)  # before any deal is solved
     if isbn is not None:
         check_isbn(isbn)
@@ -148,7 +155,8 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
                              f"of deals; with --catalog the deals are the catalog's")
         cat = read_matching_catalog(catalog, game if "game" in given_options else None, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition),
+                                         (cat.publisher, "publisher", publisher)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -168,7 +176,8 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
     given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
-                                           ("isbn", isbn), ("edition", edition), ("year", year))
+                                           ("isbn", isbn), ("edition", edition), ("year", year),
+                                           ("publisher", publisher))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -188,7 +197,11 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         year=cat.year,
         every=every,
         solutions=solutions,
+        publisher=cat.publisher,
     )
+    if not (info.author or info.publisher):
+        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
+             "--author or --publisher (or --info FILE.toml)")
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
     if save_catalog:  # (verified above)
@@ -218,7 +231,7 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
                     start: int | None, seed: int | None, layout_name: str, title: str | None, subtitle: str | None,
                     author: str | None, isbn: str | None, edition: str | None, year: int | None, every: int,
                     solutions: str, save_catalog: str | None, output: str | None,
-                    given_options: Collection[str] = ()) -> str:
+                    given_options: Collection[str] = (), publisher: str | None = None) -> str:
     """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each."""
     layout = load_layout(layout_name)
     chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
@@ -229,7 +242,8 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
                          f"making each catalog (dealgen generate)")
     if save_catalog:
         raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)
     if isbn is not None:
         check_isbn(isbn)
@@ -258,7 +272,8 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
         title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
         subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
         author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
-        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions,
+        publisher=publisher if publisher is not None else next((cat.publisher for cat in cats if cat.publisher), ""))
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
