@@ -204,7 +204,8 @@ def _diagram_beside(game: Game, state: Any, options: DiagramOptions, tokens: tup
     count = max(1, int((diagram.height + row * 0.3) // row)) * BESIDE_PER_ROW  # the rest: ten to a row under it
     grid = _table(_rows(tokens[:count], 0, BESIDE_PER_ROW), [label] + [pitch] * BESIDE_PER_ROW, s, gap_after=None)
     block = Table([[diagram, grid]], colWidths=[drawn, s.frame_width - drawn], hAlign="LEFT",
-                  style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                  style=TableStyle([("FONTNAME", (0, 0), (-1, -1), s.regular),  # (reportlab's own is not embedded)
+                                    ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                     ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                                     ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.4),
                                     ("LEFTPADDING", (1, 0), (1, 0), gap)]))
