@@ -312,3 +312,42 @@ def test_a_books_creation_date_is_real_or_source_date_epochs(monkeypatch, pengui
     made = PdfReader(io.BytesIO(book_pdf(cat, load_layout("6x9"), BookInfo("P")))).metadata["/CreationDate"]
     today = dt.datetime.now().strftime("D:%Y%m%d")
     assert made.startswith(today) or made.startswith((dt.datetime.now() - dt.timedelta(minutes=5)).strftime("D:%Y%m%d"))
+
+
+def test_a_short_book_is_named_and_gets_no_cover(tmp_path: Path) -> None:
+    """Pack 'n' Stack's 8-problem book had 16 pages: the book run says it is under the 24 a
+    paperback takes, and `cover`, which made a cover for it without a word, refuses with the reason."""
+    cat = tmp_path / "p.json"
+    problems = read_catalog(SEEDS / "pack-n-stack-12.json")
+    from dealgen.publish.catalog import write_catalog
+
+    write_catalog(replace(problems, entries=problems.entries[:8]), cat)
+    book = tmp_path / "p.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "-o", str(book)])
+    assert result.exit_code == 0 and "under the 24 a print-on-demand paperback takes" in result.output, result.output
+    pages = len(PdfReader(str(book)).pages)
+    assert pages < 24
+    result = CliRunner().invoke(main, ["cover", str(book)])
+    assert result.exit_code == 1, result.output
+    assert f"no cover made: {pages} pages; a paperback takes 24 to 828, so preflight fails the book" in result.output
+    assert not (tmp_path / "p-cover.pdf").exists()
+
+
+@pytest.mark.parametrize("seed, layout, says, never", [
+    ("pack-n-stack-12", "6x9", "is a game for two:", ("a patience for one", "room for notes")),
+    ("penguin-40", "letter-2up", "The puzzles are set two to a page", ("its own page",)),
+    ("penguin-40", "6x9", "Each puzzle has its own page and room for notes", ("a game for",))])
+def test_the_back_cover_says_what_the_book_is(tmp_path: Path, seed: str, layout: str, says: str,
+                                              never: tuple[str, ...]) -> None:
+    """The back cover once called Pack 'n' Stack "a patience for one" and promised every book "its
+    own page and room for notes" a puzzle, true of neither a problem book nor letter-2up."""
+    from dealgen.publish.cover import book_facts, cover_pdf
+
+    cat = read_catalog(SEEDS / f"{seed}.json")
+    if seed.startswith("penguin"):
+        cat = replace(cat, entries=cat.entries[:24])
+    facts = book_facts(book_pdf(cat, load_layout(layout), BookInfo("P")), "b.pdf")
+    facts = replace(facts, pages=max(facts.pages, 24))  # (the 12 problems make too short a book to cover)
+    back = " ".join(PdfReader(io.BytesIO(cover_pdf(facts, "white"))).pages[0].extract_text().split())
+    assert says in back, back
+    assert not any(words in back for words in never), back

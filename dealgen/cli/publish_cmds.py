@@ -15,7 +15,7 @@ def _selection_options(func):
     options = [
         click.option("--count", type=int, default=None,
                      help="How many deals, spread evenly over the grades (default 40); for a game of problems "
-                          "(pack-n-stack), how many problems of any grade (default 8)."),
+                          "(pack-n-stack), how many problems of any grade (default 16)."),
         click.option("--mix", default=None, metavar="GRADE:N,...",
                      help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),

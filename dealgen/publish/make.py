@@ -33,9 +33,9 @@ from .catalog import (
 )
 from .generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from .layout import load_layout
-from .printspec import check_isbn
+from .printspec import PAGES_LEAST, check_isbn
 
-PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
+PROBLEM_COUNT = 16  # default puzzles for a game of problems: a 6 x 9 in book of 24 pages or more, in about a minute
 
 
 def _quiet(text: str) -> None:
@@ -134,7 +134,8 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     parts = _book_parts(names)
     if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
         return make_compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn,
-                               edition, year, every, solutions, save_catalog, output, given_options, publisher)
+                               edition, year, every, solutions, save_catalog, output, given_options, publisher,
+                               note)
     catalog = names[0] if names else None
     layout = load_layout(layout_name)
     for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
@@ -204,6 +205,7 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
              "--author or --publisher (or --info FILE.toml)")
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
+    _note_short(pdf, note)
     if save_catalog:  # (verified above)
         write_atomic(save_catalog, cat.dumps())
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
@@ -231,7 +233,8 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
                     start: int | None, seed: int | None, layout_name: str, title: str | None, subtitle: str | None,
                     author: str | None, isbn: str | None, edition: str | None, year: int | None, every: int,
                     solutions: str, save_catalog: str | None, output: str | None,
-                    given_options: Collection[str] = (), publisher: str | None = None) -> str:
+                    given_options: Collection[str] = (), publisher: str | None = None,
+                    note: Callable[[str], None] = _quiet) -> str:
     """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each."""
     layout = load_layout(layout_name)
     chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
@@ -277,10 +280,25 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
+    _note_short(pdf, note)
     with made_folder(target.parent):
         write_atomic(target, pdf)
     return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
             f"{time.monotonic() - began:.1f} s to typeset)")
+
+
+def _note_short(pdf: bytes, note: Callable[[str], None]) -> None:
+    """Say so when the book is too short to print as a paperback (preflight fails it, and
+    `dealgen cover` makes no cover for it): it is written all the same, for a screen or a printer."""
+    import io
+
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    if pages < PAGES_LEAST:
+        note(f"note: the book has {pages} pages, under the {PAGES_LEAST} a print-on-demand paperback takes: "
+             f"preflight fails it and no cover is made for it; give more puzzles (--count) or fewer to a page "
+             f"(--layout) to print it")
 
 
 def target_file(output: str | None, default_name: str) -> Path:

@@ -35,7 +35,7 @@ class PrintedPuzzle:
     ranks: tuple[str, ...]
 
 
-def _pages_text(pdf: bytes) -> list[str]:
+def pages_text(pdf: bytes) -> list[str]:
     from pypdf import PdfReader
 
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
@@ -45,7 +45,7 @@ def printed_puzzles(pdf: bytes) -> dict[int, PrintedPuzzle]:
     """Every puzzle cell of the book's puzzle pages: its number, page, printed deal (and turn)
     and the card ranks its diagram prints."""
     found: dict[int, PrintedPuzzle] = {}
-    for page, text in enumerate(_pages_text(pdf), 1):
+    for page, text in enumerate(pages_text(pdf), 1):
         lines = [line.strip() for line in text.splitlines()]
         tail = [i for i, line in enumerate(lines[-3:], len(lines) - 3) if line == str(page)]
         if tail:  # the running foot's page number, drawn last: not a card of the last cell

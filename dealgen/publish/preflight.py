@@ -103,7 +103,7 @@ def preflight_book(data: bytes, source: str, interior: str | None = None) -> Rep
     trim = [_box(p, "trimbox") for p in pages]
     media = [_box(p, "mediabox") for p in pages]
     first_w, first_h = trim[0][2] - trim[0][0], trim[0][3] - trim[0][1]
-    checks = [_sizes(trim, media), _page_count(count)]
+    checks = [_sizes(trim, media), page_count(count)]
     margins, colour = _raster_checks(data, trim, media, count, interior == "black-and-white")
     checks += [margins, _fonts(reader), *_content_checks(reader)]
     if interior == "black-and-white":
@@ -141,7 +141,9 @@ def _sizes(trim: list, media: list) -> Check:
     return check
 
 
-def _page_count(count: int) -> Check:
+def page_count(count: int) -> Check:
+    """The page count a paperback takes: even, and within the service's least and most (a cover
+    is refused for a book that fails it)."""
     check = Check("page count")
     if count % 2:
         check.fail(f"{count} pages, an odd count: a printed book has an even one (add a blank last page)")
