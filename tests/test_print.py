@@ -351,3 +351,36 @@ def test_the_back_cover_says_what_the_book_is(tmp_path: Path, seed: str, layout:
     back = " ".join(PdfReader(io.BytesIO(cover_pdf(facts, "white"))).pages[0].extract_text().split())
     assert says in back, back
     assert not any(words in back for words in never), back
+
+
+def test_preflight_checks_the_trim_against_the_services_sizes(small_book: bytes, penguin40) -> None:
+    """A 2 x 3 in book once passed ("ok ... 2 in x 3 in trimmed"); a 6 x 9 in book bleeding at the
+    binding edge is told what KDP takes instead; a cover made for another page count is filed under
+    page count, not the barcode area."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(144, 216))
+    for _ in range(24):
+        canvas.showPage()
+    canvas.save()
+    report = preflight_book(buffer.getvalue(), "tiny.pdf")
+    text = "\n".join(report.lines())
+    assert not report.ok and "FAIL  trim and bleed: a 2 in x 3 in trim is not one a print service takes" in text
+    assert "4 to 8.5 in wide and 6 to 11.69 in high" in text and "6.14 x 9.21" in text
+    text = "\n".join(preflight_book(small_book, "b.pdf").lines())
+    assert "6 in x 9 in trimmed (a standard trim)" in text
+    assert "note  the pages, 6.25 in x 9.25 in, bleed at the binding edge too" in text
+    assert "KDP takes a 6 in x 9 in book with bleed as 6.125 in x 9.25 in pages" in text
+    kdp = book_pdf(replace(penguin40, entries=penguin40.entries[:24]), load_layout("6x9-kdp"), BookInfo("P"))
+    assert "note" not in "\n".join(preflight_book(kdp, "k.pdf").lines())
+    a5 = "\n".join(preflight_book(book_pdf(replace(penguin40, entries=penguin40.entries[:24]), load_layout("a5"),
+                                           BookInfo("P")), "a5.pdf").lines())
+    assert "(a custom trim, within what KDP takes)" in a5
+    from dealgen.publish.cover import book_facts, cover_pdf
+
+    facts = book_facts(small_book, "b.pdf")
+    wrong = preflight_cover(cover_pdf(facts, "white"), "c.pdf", facts.pages + 2, facts.trim, "white")
+    text = "\n".join(wrong.lines())
+    assert f"FAIL  page count: the cover was made for {facts.pages} pages, the book has {facts.pages + 2}" in text
+    assert "ok    barcode area" in text
