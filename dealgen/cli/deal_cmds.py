@@ -9,7 +9,7 @@ from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 
-@main.command()
+@main.command(short_help="List the games and their rule sets.")
 def games() -> None:
     """List the games and their rule sets (the first is the default)."""
     for game in GAMES.values():
@@ -23,7 +23,7 @@ def games() -> None:
     click.echo(f"\nPenguin search core: {describe()}")
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Print deal NUMBER of GAME.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option

@@ -33,7 +33,7 @@ def read_pdf(path: str, what: str) -> bytes:
     return data
 
 
-@main.command()
+@main.command(short_help="Check a book as a print service does.")
 @click.argument("book", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--cover", callback=named, default=None, metavar="COVER.pdf",
               help="Also check this full-wrap cover against the book's page count and trim.")
@@ -69,7 +69,7 @@ def preflight(book: str, cover: str | None, paper: str | None, interior: str | N
     sys.exit(0 if all(one.ok for one in reports) else 1)
 
 
-@main.command()
+@main.command(short_help="Make a full-wrap paperback cover for a book.")
 @click.argument("book", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--paper", type=click.Choice(["white", "cream", "color"]), default="white", show_default=True,
               help="The paper the book prints on: it sets the spine's width (white 0.002252 in a page, cream "

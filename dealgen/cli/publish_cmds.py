@@ -31,7 +31,7 @@ def _selection_options(func):
     return func
 
 
-@main.command()
+@main.command(short_help="Select graded deals of GAME into a seed catalog.")
 @click.argument("game")
 @_selection_options
 @click.option("--title", default=None, callback=titled, help="The catalog's title.")
@@ -50,7 +50,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
                             ProgressLine(), note))
 
 
-@main.command()
+@main.command(short_help="Make a printable puzzle book (PDF).")
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
 @click.option("--catalog", multiple=True, metavar="CATALOG",
               help="Make the book from this seed catalog (JSON, or a dealgen book's PDF) instead of a fresh "
@@ -124,7 +124,7 @@ def day_options(func):
         click.option("--series-start", default=None, metavar="YYYY-MM-DD",
                      help="With --catalog: the day of its first entry."),
         click.option("--theme", "theme_path", callback=named, default=None, metavar="FILE.toml",
-                     help="The site's name and address, colours and logo, for every image and page (see docs/site.md)."),
+                     help="The site's name and address, colours and logo, for every image and page (see docs/guides/site.md)."),
         jobs_option,
     ]
     for option in reversed(options):
@@ -132,7 +132,7 @@ def day_options(func):
     return func
 
 
-@main.command()
+@main.command(short_help="Publish each day's deal: images, answer and captions.")
 @day_options
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),

@@ -41,7 +41,7 @@ def check_raster(kind: str, dpi: float | None, size: str | None) -> tuple[float 
     return dpi, parse_size(size) if size is not None else None
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Draw a deal or a position as a diagram.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL, required=False)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE", help="FILE.png or FILE.pdf")
@@ -113,7 +113,7 @@ def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple
         write_pdf(scene, output, title=title, subject=subject)
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="A solution step by step, with diagrams.")
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
 @click.option("--every", type=int, default=None, help="A diagram at least every N moves as well as at milestones (default 10; "
