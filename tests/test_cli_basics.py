@@ -664,3 +664,22 @@ def test_help_lists_every_command_whole_and_points_to_real_docs() -> None:
     for path in sorted({p for text in texts for p in re.findall(r"docs/[\w/.-]+\.md", text)}):
         assert (root / path).is_file(), path
     assert "docs/guides/site.md" in " ".join(texts)
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["book", "--mix", "hrad:10"], "hard"), (["book", "--game", "pengiun"], "penguin"),
+    (["deal", "pengiun", "1"], "penguin"), (["book", "--layout", "lettr"], "letter"),
+    (["book", "--rules", "parlet"], "parlett"), (["book", "--solutions", "keys"], "key"),
+    (["cover", "b.pdf", "--paper", "crem"], "cream"), (["daily", "--week", "easy,medum,hard,hard,hard,hard,hard"], "medium"),
+    (["generate", "penguin", "--mix", "Expret:2"], "expert")])
+def test_a_near_miss_is_answered_with_did_you_mean(args: list[str], meant: str) -> None:
+    """No command suggested a correction for a slip of the keys: each named value now does, the same way."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"(did you mean '{meant}'?)" in result.output, result.output
+    assert result.output.count("\n") == 1  # still one line
+
+
+def test_a_value_far_from_any_gets_no_guess() -> None:
+    from dealgen.errors import did_you_mean
+
+    assert did_you_mean("zzz", ["easy", "medium"]) == "" and did_you_mean("HARD ", ["hard"]) == " (did you mean 'hard'?)"

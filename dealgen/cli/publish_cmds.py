@@ -8,7 +8,7 @@ from ..publish import OUTPUT
 from ..publish.daily import DEFAULT_WEEK
 from ..publish.daily_kit import publish_days
 from .app import main
-from .common import ProgressLine, jobs_option, named, note, rules_option, titled
+from .common import Choice, ProgressLine, jobs_option, named, note, rules_option, titled
 
 
 def _selection_options(func):
@@ -78,7 +78,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
                    "well as at milestones (one a page has no room left for opens the next page, at its own move; "
                    "0: milestones only).")
-@click.option("--solutions", type=click.Choice(["key", "walkthrough"]), default="key", show_default=True,
+@click.option("--solutions", type=Choice(["key", "walkthrough"]), default="key", show_default=True,
               help="key: compact answers, several a page (the moves in notation, the forced finish in a line, "
                    "at most one diagram); walkthrough: every move in words with diagrams along the way.")
 @click.option("--save-catalog", callback=named, default=None,

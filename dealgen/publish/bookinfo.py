@@ -15,7 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from ..fileio import read_text
 
 KEYS = ("author", "publisher")
@@ -41,7 +41,8 @@ def load_people(path_text: str) -> People:
         raise InputError(f"{path}: cannot read the book info: {err}") from None
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
-        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(KEYS)}")
+        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}{did_you_mean(unknown[0], KEYS)}; allowed: "
+                         f"{', '.join(KEYS)}")
     found: dict[str, str] = {}
     for key in KEYS:
         if key not in data:

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from .. import __version__
 from ..deals import parse_deal_number
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed, InputError, did_you_mean
 from ..fileio import as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
 from ..games import Game, get_game
 from ..grade import GRADES, grade_of
@@ -261,7 +261,8 @@ def entry_type(game: Game) -> type:
 
 def _check_grade(raw: dict[str, Any], where: str) -> None:
     if raw["grade"] not in GRADES:
-        raise InputError(f"{where}: grade {as_json(raw['grade'])} is not one of {', '.join(GRADES)}")
+        raise InputError(f"{where}: grade {as_json(raw['grade'])} is not one of {', '.join(GRADES)}"
+                         f"{did_you_mean(raw['grade'], GRADES) if isinstance(raw['grade'], str) else ''}")
 
 
 def _deal(raw: dict[str, Any], where: str) -> int:

@@ -10,7 +10,7 @@ import datetime as dt
 import os
 import re
 
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 
 INCH = 72.0
 PAGES_LEAST, PAGES_MOST = 24, 828  # a paperback's page count
@@ -46,7 +46,7 @@ def spine_width(pages: int, paper: str) -> float:
 
 def check_paper(paper: str) -> str:
     if paper not in PAPER:
-        raise InputError(f"unknown paper '{paper}': use {', '.join(PAPER)}")
+        raise InputError(f"unknown paper '{paper}'{did_you_mean(paper, PAPER)}: use {', '.join(PAPER)}")
     return paper
 
 
