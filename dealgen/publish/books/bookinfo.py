@@ -15,8 +15,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError, did_you_mean
-from ..fileio import read_text
+from ...errors import InputError, did_you_mean
+from ...fileio import read_text
 
 KEYS = ("author", "publisher")
 MAX_NAME = 200  # characters: a name, not a paragraph

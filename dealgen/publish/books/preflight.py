@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ..errors import InputError
+from ...errors import InputError
 from .printspec import (
     BARCODE,
     BLEED,
