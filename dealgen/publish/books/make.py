@@ -200,16 +200,13 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         solutions=solutions,
         publisher=cat.publisher,
     )
-    if not (info.author or info.publisher):
-        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
-             "--author or --publisher (or --info FILE.toml)")
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
-    _note_short(pdf, note)
     if save_catalog:  # (verified above)
         write_atomic(save_catalog, cat.dumps())
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
         write_atomic(target, pdf)
+    _notes(pdf, info, note)  # (said once the book is written: a failed run says its error alone)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
@@ -280,20 +277,24 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
-    _note_short(pdf, note)
     with made_folder(target.parent):
         write_atomic(target, pdf)
+    _notes(pdf, info, note)
     return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
             f"{time.monotonic() - began:.1f} s to typeset)")
 
 
-def _note_short(pdf: bytes, note: Callable[[str], None]) -> None:
-    """Say so when the book is too short to print as a paperback (preflight fails it, and
-    `dealgen cover` makes no cover for it): it is written all the same, for a screen or a printer."""
+def _notes(pdf: bytes, info: BookInfo, note: Callable[[str], None]) -> None:
+    """What a publisher should know of a book written: a copyright page naming nobody, and a book
+    too short to print as a paperback (preflight fails it, and `dealgen cover` makes no cover for
+    it; it is written all the same, for a screen or a printer)."""
     import io
 
     from pypdf import PdfReader
 
+    if not (info.author or info.publisher):
+        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
+             "--author or --publisher (or --info FILE.toml)")
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
     if pages < PAGES_LEAST:
         note(f"note: the book has {pages} pages, under the {PAGES_LEAST} a print-on-demand paperback takes: "
