@@ -11,12 +11,11 @@ and what is allowed.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InputError, did_you_mean
-from ...fileio import read_text
+from ...fileio import read_toml
 
 KEYS = ("author", "publisher")
 MAX_NAME = 200  # characters: a name, not a paragraph
@@ -34,11 +33,7 @@ def load_people(path_text: str) -> People:
     path = Path(path_text)
     if not path.exists():
         raise InputError(f"book info file '{path_text}' does not exist")
-    text = read_text(path, "book info file")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{path}: cannot read the book info: {err}") from None
+    data = read_toml(path, "book info file", "the book info")  # (size-capped, UTF-8, errors with their line)
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}{did_you_mean(unknown[0], KEYS)}; allowed: "

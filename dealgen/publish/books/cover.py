@@ -26,6 +26,7 @@ from ...render.fonts import markup, metrics, printed
 from ...render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
 from ...render.registry import DiagramOptions
 from ..catalog import Catalog, read_book_catalog
+from ..pdfinput import open_pdf, pdf_errors
 from .preflight import PAGES_KEY, PAPER_KEY, page_count
 from .printspec import BARCODE, BARCODE_MARGIN, BLEED, INCH, SPINE_CLEAR, SPINE_TEXT_LEAST, TEXT_LEAST, check_paper, spine_width
 
@@ -53,29 +54,29 @@ class BookFacts:
 
 def book_facts(data: bytes, source: str) -> BookFacts:
     """A dealgen book's page count, trim size, title page text and catalog."""
-    from pypdf import PdfReader
-
     catalog = read_book_catalog(source, data)
-    reader = PdfReader(io.BytesIO(data))
-    box = reader.pages[0].trimbox
-    meta = reader.metadata or {}
-    # the title page's own (the PDF's metadata), else the catalog's
-    title = str(meta.get("/Title") or "") or catalog.title or f"{get_game(catalog.game).title} Puzzles"
-    author = str(meta.get("/Author") or "") or catalog.author
-    per_page, notes = _puzzle_pages(data)
-    return BookFacts(catalog, len(reader.pages), (float(box.width), float(box.height)), title, catalog.subtitle,
-                     author, per_page, notes, source)
+    with pdf_errors(source):
+        reader = open_pdf(data, source)
+        box = reader.pages[0].trimbox
+        meta = reader.metadata or {}
+        # the title page's own (the PDF's metadata), else the catalog's
+        title = str(meta.get("/Title") or "") or catalog.title or f"{get_game(catalog.game).title} Puzzles"
+        author = str(meta.get("/Author") or "") or catalog.author
+        pages = len(reader.pages)
+    per_page, notes = _puzzle_pages(data, source)
+    return BookFacts(catalog, pages, (float(box.width), float(box.height)), title, catalog.subtitle, author,
+                     per_page, notes, source)
 
 
-def _puzzle_pages(data: bytes) -> tuple[int, bool]:
+def _puzzle_pages(data: bytes, source: str) -> tuple[int, bool]:
     """How many puzzles the book sets to a page (the most on any), and whether every puzzle has
     its Notes lines, as the pages print them: what the back cover may promise."""
     from .pages import pages_text, printed_puzzles
 
     on_page: dict[int, int] = {}
-    for puzzle in printed_puzzles(data).values():
+    for puzzle in printed_puzzles(data, source).values():
         on_page[puzzle.page] = on_page.get(puzzle.page, 0) + 1
-    texts = pages_text(data)
+    texts = pages_text(data, source)
     notes = all(texts[page - 1].splitlines().count("Notes") >= count for page, count in on_page.items())
     return max(on_page.values(), default=1), notes and bool(on_page)
 
