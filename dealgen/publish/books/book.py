@@ -41,7 +41,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ... import __version__
 from ...errors import InputError
 from ...games import get_game
-from ...grade import GRADES
+from ...grade import GRADES, grades_section
 from ...render.fonts import FAMILY, markup, metrics, printed
 from ...render.pdf import (
     CheckpointFlowable,
@@ -484,7 +484,8 @@ class _Book:
         game = get_game(catalog.game)
         text = game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, ""))
         keys = self.info.solutions == "key" and catalog.entries[0].kind != "problem"
-        return self._rules_text(key_how_to_play(game, text) if keys else text)
+        return self._rules_text((key_how_to_play(game, text) if keys else text)
+                                + grades_section(game.name, catalog.rules))
 
     def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
         per_page, out = self.layout.per_page, []
