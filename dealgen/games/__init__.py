@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from .base import Game, Outcome
 from .freecell import FAMILY
 from .idiots_delight import IDIOTS_DELIGHT
@@ -31,7 +31,7 @@ def get_game(name: str, preview: bool = False) -> Game:
         raise InputError(f"{PREVIEW[key].title} is in preview: {PREVIEW_LACKS}; {PREVIEW_WORKS}")
     if game is None:
         known = ", ".join([*GAMES, *(f"{k} (preview)" for k in PREVIEW)])
-        raise InputError(f"unknown game '{name}': use one of {known}")
+        raise InputError(f"unknown game '{name}'{did_you_mean(name, [*GAMES, *PREVIEW])}: use one of {known}")
     return game
 
 

@@ -31,10 +31,11 @@ from ..catalog import (
 )
 from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+from .bookinfo import load_people
 from .layout import load_layout
-from .printspec import check_isbn
+from .printspec import PAGES_LEAST, check_isbn
 
-PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
+PROBLEM_COUNT = 16  # default puzzles for a game of problems: a 6 x 9 in book of 24 pages or more, in about a minute
 
 
 def _quiet(text: str) -> None:
@@ -115,12 +116,17 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
               author: str | None, every: int, save_catalog: str | None, output: str | None,
               given_options: Collection[str] = (), line: Any = None, note: Callable[[str], None] = _quiet,
               isbn: str | None = None, edition: str | None = None, year: int | None = None,
-              solutions: str = "key") -> str:
+              solutions: str = "key", publisher: str | None = None, info_file: str | None = None) -> str:
     """A book (PDF) from ``catalog`` or a fresh selection, written to ``output`` (default
     output/GAME-book-LAYOUT.pdf). ``given_options``: the option names given on the command line
     (``game``, ``max_tries``, ``max_states``: with a catalog, a choice of deals is refused only when asked for).
     Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``); ``isbn``,
-    ``edition`` and ``year`` go on the copyright page; ``solutions``: "key" or "walkthrough"."""
+    ``edition``, ``year`` and ``publisher`` go on the copyright page; ``solutions``: "key" or
+    "walkthrough"; ``info_file``: a TOML file of the author and publisher (the options win)."""
+    if info_file is not None:
+        people = load_people(info_file)
+        author = author if author is not None else people.author
+        publisher = publisher if publisher is not None else people.publisher
     names = (catalog,) if isinstance(catalog, str) else tuple(catalog or ())
     for name in names:
         if not name.strip():
@@ -128,10 +134,12 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     parts = _book_parts(names)
     if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
         return make_compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn,
-                               edition, year, every, solutions, save_catalog, output, given_options)
+                               edition, year, every, solutions, save_catalog, output, given_options, publisher,
+                               note)
     catalog = names[0] if names else None
     layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)  # before any deal is solved
     if isbn is not None:
         check_isbn(isbn)
@@ -148,7 +156,8 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
                              f"of deals; with --catalog the deals are the catalog's")
         cat = read_matching_catalog(catalog, game if "game" in given_options else None, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition),
+                                         (cat.publisher, "publisher", publisher)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -168,7 +177,8 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
     given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
-                                           ("isbn", isbn), ("edition", edition), ("year", year))
+                                           ("isbn", isbn), ("edition", edition), ("year", year),
+                                           ("publisher", publisher))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -188,6 +198,7 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         year=cat.year,
         every=every,
         solutions=solutions,
+        publisher=cat.publisher,
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
@@ -196,6 +207,7 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         files[Path(save_catalog)] = cat.dumps()
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
         write_all(files)
+    _notes(pdf, info, note)  # (said once the book is written: a failed run says its error alone)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
@@ -219,7 +231,8 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
                     start: int | None, seed: int | None, layout_name: str, title: str | None, subtitle: str | None,
                     author: str | None, isbn: str | None, edition: str | None, year: int | None, every: int,
                     solutions: str, save_catalog: str | None, output: str | None,
-                    given_options: Collection[str] = ()) -> str:
+                    given_options: Collection[str] = (), publisher: str | None = None,
+                    note: Callable[[str], None] = _quiet) -> str:
     """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each."""
     layout = load_layout(layout_name)
     chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
@@ -230,7 +243,8 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
                          f"making each catalog (dealgen generate)")
     if save_catalog:
         raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)
     if isbn is not None:
         check_isbn(isbn)
@@ -259,14 +273,34 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
         title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
         subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
         author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
-        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions,
+        publisher=publisher if publisher is not None else next((cat.publisher for cat in cats if cat.publisher), ""))
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
     with made_folder(target.parent):
         write_atomic(target, pdf)
+    _notes(pdf, info, note)
     return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
             f"{time.monotonic() - began:.1f} s to typeset)")
+
+
+def _notes(pdf: bytes, info: BookInfo, note: Callable[[str], None]) -> None:
+    """What a publisher should know of a book written: a copyright page naming nobody, and a book
+    too short to print as a paperback (preflight fails it, and `dealgen cover` makes no cover for
+    it; it is written all the same, for a screen or a printer)."""
+    import io
+
+    from pypdf import PdfReader
+
+    if not (info.author or info.publisher):
+        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
+             "--author or --publisher (or --info FILE.toml)")
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    if pages < PAGES_LEAST:
+        note(f"note: the book has {pages} pages, under the {PAGES_LEAST} a print-on-demand paperback takes: "
+             f"preflight fails it and no cover is made for it; give more puzzles (--count) or fewer to a page "
+             f"(--layout) to print it")
 
 
 def target_file(output: str | None, default_name: str) -> Path:
