@@ -409,7 +409,7 @@ def test_walkthrough_of_a_freecell_deal(tmp_path) -> None:
     assert "FreeCell · deal 617" in text and "cells a–d" in text
 
 
-@pytest.mark.parametrize("name", ["freecell", "bakers-game", "eight-off"])
+@pytest.mark.parametrize("name", ["freecell", "bakers-game", "eight-off", "seahaven-towers"])
 def test_shipped_calibrations_grade_the_games(name: str) -> None:
     from dealgen.grade import GRADES, data_path, read_calibration
 
