@@ -8,7 +8,7 @@ from ..publish import OUTPUT
 from ..publish.site.make import publish_site
 from .app import main
 from .common import named
-from .publish_cmds import _given, day_options
+from .publish_cmds import day_options, day_plan
 
 
 @main.command()
@@ -24,6 +24,6 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
     unless --theme gives another; a date already on the site is never replaced by another puzzle.
     The pages fetch nothing from elsewhere: they work from any static host and opened from disk.
     """
-    for line in publish_site(game, date_text, days, week, rules, catalog, series_start, jobs, output, theme_path,
-                             week_given=_given("week"), game_given=_given("game")):
+    for line in publish_site(day_plan(game, date_text, days, week, rules, catalog, series_start), output,
+                             theme_path, jobs):
         click.echo(line)

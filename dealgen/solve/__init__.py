@@ -176,6 +176,16 @@ def record_replayable(record: dict[str, Any]) -> bool:
     return game is not None and bool(record.get("moves")) and str(record.get("verdict")) in game.record_outcomes
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may go on: ``max_states`` positions expanded (default
+    ``DEFAULT_MAX_STATES``; it decides the verdict, deterministically) and ``max_seconds`` (default
+    ``DEFAULT_MAX_SECONDS``; a safety net only)."""
+
+    max_states: int | None = None
+    max_seconds: float | None = None
+
+
 def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
     """The budgets to use; InputError for zero or negative ones."""
     states = DEFAULT_MAX_STATES if max_states is None else max_states
@@ -249,5 +259,5 @@ def check_solution(result: SolveResult) -> None:
         raise CheckFailed(f"solver bug, please report: {verdict.line()}")
 
 
-__all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
+__all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput", "Budget",
            "register_solver", "problem_kit", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

@@ -26,6 +26,7 @@ from ...errors import InputError
 from ...fileio import parse_json, read_text
 from ...grade import GRADES
 from ...render.fonts import FONT_DIR, FONT_FILES, printed
+from ...specs import DayPlan
 from ..daily import day_words, grade_mark
 from ..kit.days import Day
 from ..kit.daytext import answer, facts, plain, question
@@ -389,18 +390,17 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
     return files, days
 
 
-def publish_site(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
-                 series_start: str | None, jobs: int, output: str, theme_path: str | None = None, *,
-                 week_given: bool = True, game_given: bool = True, today: dt.date | None = None) -> Iterator[str]:
-    """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
-    page written with the index, feed and record rewritten, into the folder ``output``; ``today``
-    (default: today, UTC) ends the feed and the index's archive. Yields a line a day written."""
+def publish_site(days: DayPlan, output: str, theme_path: str | None = None, jobs: Any = 0,
+                 today: dt.date | None = None) -> Iterator[str]:
+    """The ``dealgen site`` run: the ``days`` planned (as ``dealgen daily`` publishes them), each
+    page written with the index, feed and record rewritten, into the folder ``output``, in the
+    theme of ``theme_path`` (default: the site's own); ``today`` (default: today, UTC) ends the
+    feed and the index's archive. Yields a line a day written."""
     from ...fileio import check_free, output_folder, planned_folder, write_files
     from ..kit.days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
-    plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,
-                     rules, catalog, series_start, jobs, game_given)
+    plan = plan_days(days, jobs)
     folder = planned_folder(output)
     theme = site_theme(folder, given)
     published = check_site(folder, plan)
