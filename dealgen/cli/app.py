@@ -13,9 +13,9 @@ import sys
 
 import click
 
-from .. import __version__
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import DealgenError
+from ..version import __version__
 from .common import note, show_library_notes
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))

@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .. import __version__
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
 from ..fileio import as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
@@ -37,6 +36,7 @@ from ..grade import GRADES, grade_of
 from ..solution import Solution, check_outcome, read_move
 from ..solve import problem_kit
 from ..verify import Verdict, replay
+from ..version import __version__
 from .daily import parse_date
 
 SCHEMA = "dealgen-catalog"

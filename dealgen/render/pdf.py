@@ -26,9 +26,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.platypus import Flowable, FrameBreak
 
-from .. import __version__
 from ..fileio import write_atomic
 from ..solution import Solution
+from ..version import __version__
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
 from .scene import CardFace, Color, Group, Line, Path, Picture, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX

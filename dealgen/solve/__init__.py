@@ -24,6 +24,7 @@ never comes back as a wrong solution.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import ModuleType
@@ -132,6 +133,12 @@ class SolveResult:
         return record_replayable({"game": self.game, "verdict": self.verdict_name, "moves": self.moves})
 
     @property
+    def certified(self) -> bool:
+        """Whether the verdict is proven: a record replayed through the engine (every solution is,
+        before it is returned), or an unsolvable verdict its game's audit confirmed (Penguin's)."""
+        return bool(self.extra.get("certified", self.recorded))
+
+    @property
     def outcome(self) -> str:
         """How the record ends, as a solution file claims it (``won``, ``cycles``)."""
         return "won" if self.verdict == SOLVED else self.verdict_name
@@ -236,6 +243,27 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
     return result
 
 
+def solve(position: Any, max_states: int | None = None, max_seconds: float | None = None) -> SolveResult:
+    """Solve ``position`` (a ``dealgen.Position``) and grade the solution. The result has
+    ``verdict`` (``"solved"``, ``"unsolvable"``, or ``"unknown"`` when a budget ran out), ``moves``
+    (the solution in the game's notation), ``metrics`` (the search's effort), ``grade`` (easy to
+    expert) and ``certified`` (the verdict is proven). Every solution is replayed through the
+    engine before it is returned. ``max_states``: positions the search may expand (default
+    500,000; it decides the verdict); ``max_seconds``: a safety net (default 300)."""
+    return solve_position(position.game, position.state, max_states, max_seconds)
+
+
+class _SolvePackage(ModuleType):
+    """``dealgen.solve`` is this package and the API's verb at once: ``dealgen.solve(position)``
+    is ``solve(position)``, while ``dealgen.solve.solve_deal`` and its modules stay where they are."""
+
+    def __call__(self, position: Any, max_states: int | None = None, max_seconds: float | None = None) -> SolveResult:
+        return solve(position, max_states, max_seconds)
+
+
+sys.modules[__name__].__class__ = _SolvePackage
+
+
 def check_from(game: Game, state: Any, result: SolveResult) -> None:
     """Play a solution from a position that is not a numbered deal's start."""
     from ..errors import IllegalMove
@@ -259,5 +287,6 @@ def check_solution(result: SolveResult) -> None:
         raise CheckFailed(f"solver bug, please report: {verdict.line()}")
 
 
-__all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput", "Budget",
-           "register_solver", "problem_kit", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
+__all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
+           "Budget", "register_solver", "problem_kit", "solve", "solve_deal", "solve_position", "check_budgets",
+           "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

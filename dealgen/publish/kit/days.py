@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ... import __version__
 from ...errors import CheckFailed, InputError
 from ...games import Game, get_game
 from ...grade import GRADES, load_calibration
 from ...solution import Solution
 from ...solve import problem_kit
 from ...specs import DayPlan
+from ...version import __version__
 from ..catalog import Catalog, ProblemEntry, failure_line, read_matching_catalog
 from ..daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from ... import __version__
+from ...version import __version__
 from ...errors import InputError
 from ...fileio import parse_json, read_text
 from ...grade import GRADES
