@@ -108,6 +108,11 @@ def _kit(game_name: str) -> ModuleType | None:
 
 @dataclass(frozen=True)
 class SolveResult:
+    """A solver's verdict on a position of ``game``: ``verdict`` (``solved``, ``unsolvable``, or
+    ``unknown`` when ``budget`` ran out), the ``moves`` of its solution, the search's ``metrics``,
+    and for a solution its ``grade`` and ``percentile``; ``to_json()`` is what ``dealgen solve
+    --json`` prints."""
+
     game: str
     deal: int | None  # None for a position that is not a numbered deal's start
     rules: str
