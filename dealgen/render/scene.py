@@ -256,6 +256,7 @@ class SuitShape:
     cy: float
     size: float
     suit: int
+    """Its index in ``cards.SUITS``."""
     fill: Color | None = BLACK
     stroke: Color | None = None
 
