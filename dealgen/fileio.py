@@ -12,7 +12,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .errors import InputError
 
@@ -29,11 +29,17 @@ STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds
 def check_writable(path: str | Path) -> Path:
     """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
     probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
+    return _checked(_check_writable, path, "cannot write here")
+
+
+def _checked(check: Callable[[Path], Path], path: str | Path, what: str) -> Path:
+    """``check(path)``, an OSError on the way (a path too long for the system, say) said as
+    InputError: 'PATH: WHAT (why)'."""
     path = Path(path)
     try:
-        return _check_writable(path)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
+        return check(path)
+    except OSError as err:
+        raise InputError(f"{path}: {what} ({err.strerror})") from None
 
 
 def _check_writable(path: Path) -> Path:
@@ -84,11 +90,7 @@ def _unwritable(folder: Path) -> str | None:
 def output_folder(path: str | Path) -> Path:
     """A folder to write files into, made (with its parents) when missing; InputError (exit 2)
     when it is a file or cannot be made or written."""
-    folder = Path(path)
-    try:
-        return _output_folder(folder)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    return _checked(_output_folder, path, "cannot make this folder")
 
 
 def _output_folder(folder: Path) -> Path:
@@ -128,11 +130,7 @@ def planned_folder(path: str | Path) -> Path:
     """A folder of outputs, checked before any work but made only when its files are ready
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
     when it is a file, or when its nearest existing parent is not a folder that can be written."""
-    folder = Path(path)
-    try:
-        return _planned_folder(folder)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    return _checked(_planned_folder, path, "cannot make this folder")
 
 
 def _planned_folder(folder: Path) -> Path:
