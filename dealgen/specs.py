@@ -25,14 +25,19 @@ class Selection:
     solved within ``max_states`` positions. For a game of problems (Pack 'n' Stack), ``count``
     problems of any grade."""
 
-    game: str | None = None  # None: Penguin, and a catalog's game is not checked
-    rules: str | None = None  # None: the game's first rule set
-    count: int | None = None  # None: 40 deals, or 8 problems
+    game: str | None = None
+    """None: Penguin, and a catalog's game is not checked."""
+    rules: str | None = None
+    """None: the game's first rule set."""
+    count: int | None = None
+    """None: 40 deals, or 8 problems."""
     mix: str | Mapping[str, int] | None = None
     start: int | None = None
     seed: int | None = None
-    max_tries: int | None = None  # None: DEFAULT_MAX_TRIES
-    max_states: int | None = None  # None: the solver's default budget
+    max_tries: int | None = None
+    """None: 5000 (``DEFAULT_MAX_TRIES``)."""
+    max_states: int | None = None
+    """None: the solver's default budget."""
 
     @property
     def game_name(self) -> str:
@@ -93,10 +98,12 @@ class DayPlan:
     ``"easy,easy,medium,medium,hard,hard,expert"``); or with ``catalog`` and ``series_start``
     the catalog's entries one a day (in its order, or by ``week`` when given)."""
 
-    game: str | None = None  # None: Penguin, and a catalog's game is not checked
+    game: str | None = None
+    """None: Penguin, and a catalog's game is not checked."""
     start: str | dt.date | None = None
     count: int = 1
-    week: str | None = None  # None: the default week, or a series in the catalog's order
+    week: str | None = None
+    """None: the default week, or a series in the catalog's order."""
     rules: str | None = None
     catalog: str | None = None
     series_start: str | dt.date | None = None
