@@ -47,12 +47,14 @@ class Days(DayPlan):
         ``dealgen daily`` writes it; ``mono``: greys only. Returns a line a day written."""
         return list(publish_days(self, str(folder), self.theme, mono, jobs))
 
-    def write_site(self, folder: str | Path, today: str | dt.date | None = None, jobs: Any = 0) -> list[str]:
+    def write_site(self, folder: str | Path, today: str | dt.date | None = None, jobs: Any = 0,
+                   schedule: str | Path | None = None) -> list[str]:
         """The days as pages of the static site in ``folder`` (added to what it holds), as
-        ``dealgen site`` writes them; ``today`` (default: today, UTC) ends the feed and the
-        index's archive. Returns a line a day written."""
+        ``dealgen site`` writes them: days after ``today`` (default: today, UTC) wait in
+        ``schedule`` (default: the folder's name + ``.schedule``) until a later run releases them.
+        Returns a line a day."""
         when = parse_date(today) if isinstance(today, str) else today
-        return list(publish_site(self, str(folder), self.theme, jobs, when))
+        return list(publish_site(self, str(folder), self.theme, jobs, when, None if schedule is None else str(schedule)))
 
 
 __all__ = ["Book", "Days"]
