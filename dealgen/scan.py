@@ -34,10 +34,11 @@ from .deals import MAX_DEAL, is_whole, parse_deal_number
 from .errors import DealgenError, InputError
 from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
-from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
+from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, grade_of, mid_rank, weights_for
 from .solution import MAX_MOVES, Solution
 from .solve import Budget, SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
+from .solve.people import TRIES
 from .verify import replay
 
 LOOKAHEAD = 16  # tasks queued per process, so none waits between tasks
@@ -534,14 +535,22 @@ def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: st
                              f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
     reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
                  for name in weights}
-    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
+    own = [round(effort_score(r["metrics"], reference, weights), 6) for r in graded]
+    scores = sorted(own)
     solved = sum(record_verdict(r) == "solved" for r in records)
     cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
             for grade, band in zip(GRADES[1:], BANDS)}
+    careful: dict[str, list[int]] = {}  # what the grades say to a reader: the careful player's games in each
+    if all("careful_won" in r["metrics"] for r in graded):
+        bands = [grade_of(round(mid_rank(scores, score), 1)) for score in own]
+        for grade in GRADES:
+            won = [r["metrics"]["careful_won"] for r, band in zip(graded, bands) if band == grade]
+            careful[grade] = [sum(won), TRIES * len(won)]
     return {
         "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
         "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
         "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
         "score_cuts": cuts,  # effort scores where each band begins (for reading only)
         "reference": reference, "scores": scores,
+        **({"careful_games": careful} if careful else {}),  # (won, played) by the careful player
     }

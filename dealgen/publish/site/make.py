@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from ...errors import InputError
 from ...fileio import as_json, parse_json, read_text
-from ...grade import GRADES
+from ...grade import GRADES, grades_section
 from ...render.fonts import printed
 from ...specs import DayPlan
 from ...version import __version__
@@ -109,7 +109,8 @@ def rules_html(game: Any, rules: str) -> str:
     """The game's how-to-play in the page's words: a book's notation sections left out."""
     prose = game.rule_prose.get(rules, "").replace("this book", "this puzzle")
     out, skipping = [], False
-    for para in game.how_to_play.replace("{rules}", prose).split("\n\n"):
+    for para in (game.how_to_play.replace("{rules}", prose) + grades_section(game.name, rules)).split("\n\n"):
+        para = para.strip("\n")
         if para.startswith("## "):  # a heading, and the paragraph under it when it follows on the next line
             heading, _, para = para.partition("\n")
             skipping = heading.startswith(DROPPED)
