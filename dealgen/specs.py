@@ -62,6 +62,10 @@ class FrontMatter:
     title: str | None = None
     subtitle: str | None = None
     author: str | None = None
+    publisher: str | None = None
+    """Named on the copyright page (and its copyright holder where no author is given)."""
+    info: str | None = None
+    """A TOML file of the author and publisher (``author = "..."``, ``publisher = "..."``); the fields above win."""
     isbn: str | None = None
     edition: str | None = None
     year: int | None = None

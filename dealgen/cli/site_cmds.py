@@ -12,7 +12,7 @@ from .common import named
 from .publish_cmds import _given, day_options, day_plan
 
 
-@main.command()
+@main.command(short_help="Build the static site of the daily deals.")
 @day_options
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "site"), show_default=True,
               help="The site's folder (created if missing; a later run adds its days to it).")

@@ -28,7 +28,7 @@ def with_budgets(func):
     return func
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Solve deal NUMBER of GAME and grade it.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
@@ -76,7 +76,7 @@ def _clock(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
-@main.command("scan", cls=DealCommand)  # "-5-3" reaches the range check
+@main.command("scan", cls=DealCommand, short_help="Solve a range of deals of GAME in parallel.")  # "-5-3" reaches the range check
 @click.argument("game", type=GAME)
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
@@ -131,7 +131,7 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
     say(f"this run: {s['new']} deals in {s['seconds']:g} s, {s['deals_per_second']:g} deals/s")
 
 
-@main.command()
+@main.command(short_help="Recompute GAME's grade cut points.")
 @click.argument("game", type=GAME)
 @rules_option
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",

@@ -33,10 +33,11 @@ from ..catalog import (
 from ..generate import SEEDED_MAX, even_mix, parse_mix, select_graded
 from ..generate import Selection as GradedSelection
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+from .bookinfo import load_people
 from .layout import load_layout
-from .printspec import check_isbn
+from .printspec import PAGES_LEAST, check_isbn
 
-PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
+PROBLEM_COUNT = 16  # default puzzles for a game of problems: a 6 x 9 in book of 24 pages or more, in about a minute
 
 
 def _quiet(text: str) -> None:
@@ -119,20 +120,25 @@ def make_book(book: BookSpec, output: str | None, save_catalog: str | None = Non
     start, seed, max_tries, max_states) is refused, and the game is checked only when given.
     Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``). ``jobs``,
     ``line`` and ``note``: as ``fresh_selection``'s."""
+    if book.info is not None:  # the author and publisher of a TOML file; the book's own win
+        people = load_people(book.info)
+        book = replace(book, author=book.author if book.author is not None else people.author,
+                       publisher=book.publisher if book.publisher is not None else people.publisher)
     names = book.catalogs
     for name in names:
         if not name.strip():
             raise InputError("--catalog: an empty name: give a file")
     parts = _book_parts(names)
     if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
-        return make_compendium(parts, book, save_catalog, output)
+        return make_compendium(parts, book, save_catalog, output, note)
     catalog = names[0] if names else None
     game, rules, count, mix, start, seed = book.game_name, book.rules, book.count, book.mix_text, book.start, book.seed
     max_tries = book.tries
     title, subtitle, author, isbn, edition, year = book.title, book.subtitle, book.author, book.isbn, book.edition, book.year
-    every, solutions = book.every, book.solutions
+    every, solutions, publisher = book.every, book.solutions, book.publisher
     layout = load_layout(book.layout)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)  # before any deal is solved
     if isbn is not None:
         check_isbn(isbn)
@@ -149,7 +155,8 @@ def make_book(book: BookSpec, output: str | None, save_catalog: str | None = Non
                              f"of deals; with --catalog the deals are the catalog's")
         cat = read_matching_catalog(catalog, book.game, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition),
+                                         (cat.publisher, "publisher", publisher)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -168,7 +175,8 @@ def make_book(book: BookSpec, output: str | None, save_catalog: str | None = Non
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
     given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
-                                           ("isbn", isbn), ("edition", edition), ("year", year))
+                                           ("isbn", isbn), ("edition", edition), ("year", year),
+                                           ("publisher", publisher))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -188,6 +196,7 @@ def make_book(book: BookSpec, output: str | None, save_catalog: str | None = Non
         year=cat.year,
         every=every,
         solutions=solutions,
+        publisher=cat.publisher,
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
@@ -196,6 +205,7 @@ def make_book(book: BookSpec, output: str | None, save_catalog: str | None = Non
         files[Path(save_catalog)] = cat.dumps()
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
         write_all(files)
+    _notes(pdf, info, note)  # (said once the book is written: a failed run says its error alone)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
@@ -215,11 +225,12 @@ def _book_parts(names: tuple[str, ...]) -> list[tuple[str, Any]]:
     return out
 
 
-def make_compendium(parts: list[tuple[str, Any]], book: BookSpec, save_catalog: str | None, output: str | None) -> str:
+def make_compendium(parts: list[tuple[str, Any]], book: BookSpec, save_catalog: str | None, output: str | None,
+                    note: Callable[[str], None] = _quiet) -> str:
     """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each,
     as ``book`` lays it out; a choice of deals is refused (each catalog holds its own)."""
     title, subtitle, author, isbn, edition, year = book.title, book.subtitle, book.author, book.isbn, book.edition, book.year
-    every, solutions = book.every, book.solutions
+    every, solutions, publisher = book.every, book.solutions, book.publisher
     layout = load_layout(book.layout)
     chosen = [name for name, value in (("--count", book.count), ("--mix", book.mix), ("--start", book.start),
                                        ("--seed", book.seed), ("--rules", book.rules)) if value is not None]
@@ -230,7 +241,8 @@ def make_compendium(parts: list[tuple[str, Any]], book: BookSpec, save_catalog: 
                          f"making each catalog (dealgen generate)")
     if save_catalog:
         raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)
     if isbn is not None:
         check_isbn(isbn)
@@ -259,14 +271,34 @@ def make_compendium(parts: list[tuple[str, Any]], book: BookSpec, save_catalog: 
         title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
         subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
         author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
-        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions,
+        publisher=publisher if publisher is not None else next((cat.publisher for cat in cats if cat.publisher), ""))
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
     with made_folder(target.parent):
         write_atomic(target, pdf)
+    _notes(pdf, info, note)
     return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
             f"{time.monotonic() - began:.1f} s to typeset)")
+
+
+def _notes(pdf: bytes, info: BookInfo, note: Callable[[str], None]) -> None:
+    """What a publisher should know of a book written: a copyright page naming nobody, and a book
+    too short to print as a paperback (preflight fails it, and `dealgen cover` makes no cover for
+    it; it is written all the same, for a screen or a printer)."""
+    import io
+
+    from pypdf import PdfReader
+
+    if not (info.author or info.publisher):
+        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
+             "--author or --publisher (or --info FILE.toml)")
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    if pages < PAGES_LEAST:
+        note(f"note: the book has {pages} pages, under the {PAGES_LEAST} a print-on-demand paperback takes: "
+             f"preflight fails it and no cover is made for it; give more puzzles (--count) or fewer to a page "
+             f"(--layout) to print it")
 
 
 def target_file(output: str | None, default_name: str) -> Path:

@@ -43,7 +43,8 @@ def publish_days(days: DayPlan, output: str, theme_path: str | None = None, mono
 def write_day(folder: Path, files: dict, day, first_day) -> None:
     """One day's files, whole or not at all (the folder made now, when missing: a run that fails
     first leaves none); a failure after the first day says that the days before it stay written.
-    Solution pages an earlier, longer run of the day left are removed once the new set is in."""
+    Solution pages an earlier, longer run of the day left (and long descriptions it wrote) are removed
+    once the new set is in."""
     try:
         write_files(folder, files)
     except InputError as err:
@@ -51,7 +52,7 @@ def write_day(folder: Path, files: dict, day, first_day) -> None:
             raise
         raise InputError(f"{err} ({day.isoformat()}'s files); the days before it are written") from None
     stem = next(name[:-5] for name in files if name.endswith(".json"))
-    for old in folder.glob(f"{stem}-solution-*"):
+    for old in folder.glob(f"{stem}-*"):
         if STALE.fullmatch(old.name[len(stem):]) and old.name not in files and old.is_file():
             old.unlink()
 

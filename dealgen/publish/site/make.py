@@ -432,14 +432,14 @@ def own_files(day: Day, theme: Theme) -> tuple[dict[str, bytes], dict[str, Any]]
     """A day's own files (its page, preview image and the image's alt text) and its record entry."""
     from ...render.png import png_bytes
     from ..kit.dayfiles import puzzle_scene
-    from ..kit.daytext import puzzle_alt
+    from ..kit.daytext import fitted_alt, puzzle_alt
 
     data = page_data(day)
     data.update(share_facts(day, theme))
     image = f"img/{day.stem}-wide.png"
     start = day.game.from_json(data["start"])
     files = {image: png_bytes(puzzle_scene(day, start, (1200, 630), theme), size=(1200, 630)),
-             image[:-4] + ".alt.txt": (plain(puzzle_alt(day, start)) + "\n").encode(),
+             image[:-4] + ".alt.txt": (fitted_alt(puzzle_alt(day, start))[0] + "\n").encode(),  # (<= 1,000)
              f"{day.stem}.html": day_page(day, data, theme, image).encode()}
     return files, day_entry(day, data, image)
 
