@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 import dealgen
 from dealgen.cli import main
@@ -60,14 +61,18 @@ def test_the_issue_example_runs_as_written_and_makes_what_the_commands_make(tmp_
 def test_a_book_from_a_catalog_is_the_books_command_s(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
     seeds = PACKAGE.parent / "seeds" / "perpetual-motion-20.json"
-    made = dealgen.Book(catalog=str(seeds), layout="a5", solutions="walkthrough", every=10, author="A. Setter",
-                        edition="Second edition").write(tmp_path / "api.pdf", jobs=1)
+    info = tmp_path / "info.toml"
+    info.write_text('author = "A. Setter"\npublisher = "Setter Press"\n')
+    made = dealgen.Book(catalog=str(seeds), layout="a5", solutions="walkthrough", every=10, info=str(info),
+                        publisher="Other Press", edition="Second edition").write(tmp_path / "api.pdf", jobs=1)
     result = CliRunner().invoke(main, ["book", "--catalog", str(seeds), "--layout", "a5", "--solutions", "walkthrough",
-                                       "--every", "10", "--author", "A. Setter", "--edition", "Second edition",
-                                       "-o", str(tmp_path / "cli.pdf")])
+                                       "--every", "10", "--info", str(info), "--publisher", "Other Press",
+                                       "--edition", "Second edition", "-o", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.output
     assert made == tmp_path / "api.pdf"
     assert made.read_bytes() == (tmp_path / "cli.pdf").read_bytes()
+    text = "".join(page.extract_text() for page in PdfReader(made).pages[:4])
+    assert "A. Setter" in text and "Other Press" in text and "Setter Press" not in text  # the field wins over the file
 
 
 def test_a_choice_of_deals_with_a_catalog_is_refused_as_the_command_refuses_it(tmp_path) -> None:
