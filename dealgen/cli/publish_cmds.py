@@ -7,6 +7,7 @@ import click
 from ..publish import OUTPUT
 from ..publish.daily import DEFAULT_WEEK
 from ..publish.kit.make import publish_days
+from ..specs import BookSpec, DayPlan, Selection
 from .app import main
 from .common import Choice, ProgressLine, jobs_option, named, note, rules_option, titled
 
@@ -46,8 +47,9 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     from ..publish.books.make import make_catalog
 
-    click.echo(make_catalog(game, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output,
-                            ProgressLine(), note))
+    chosen = Selection(game=game, rules=rules, count=count, mix=mix, start=start, seed=seed, max_tries=max_tries,
+                       max_states=max_states)
+    click.echo(make_catalog(chosen, title, output, jobs, ProgressLine(), note))
 
 
 @main.command(short_help="Make a printable puzzle book (PDF).")
@@ -96,11 +98,12 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     from ..publish.books.make import make_book
 
-    given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
-    click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
-                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note,
-                         isbn=isbn, edition=edition, year=year, solutions=solutions, publisher=publisher,
-                         info_file=info_file))
+    spec = BookSpec(game=game if _given("game") else None, catalog=catalog, rules=rules, count=count, mix=mix,
+                    start=start, seed=seed, max_tries=max_tries if _given("max_tries") else None,
+                    max_states=max_states, layout=layout_name, title=title, subtitle=subtitle, author=author,
+                    publisher=publisher, info=info_file, isbn=isbn, edition=edition, year=year, every=every,
+                    solutions=solutions)
+    click.echo(make_book(spec, output, save_catalog, jobs, ProgressLine(), note))
 
 
 def _given(name: str) -> bool:
@@ -152,6 +155,12 @@ def daily(game, date_text, days, week, rules, catalog, series_start, theme_path,
     from the start day: in the catalog's order, or with --week each day the next entry of its
     weekday's grade. Every entry used is verified before anything is written.
     """
-    for line in publish_days(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output,
-                             theme_path, week_given=_given("week"), game_given=_given("game")):
+    for line in publish_days(day_plan(game, date_text, days, week, rules, catalog, series_start), output,
+                             theme_path, mono, jobs):
         click.echo(line)
+
+
+def day_plan(game, date_text, days, week, rules, catalog, series_start) -> DayPlan:
+    """The days `dealgen daily` and `dealgen site` publish; the game and the week only when given."""
+    return DayPlan(game=game if _given("game") else None, start=date_text, count=days,
+                   week=week if _given("week") else None, rules=rules, catalog=catalog, series_start=series_start)

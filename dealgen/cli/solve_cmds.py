@@ -10,7 +10,7 @@ from ..publish.calibrate import calibrate as calibrate_grades
 from ..publish.calibrate import validate as validate_grades
 from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
-from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
+from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, Budget
 from .app import main
 from .common import DEAL, GAME_OR_PREVIEW, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
@@ -99,7 +99,7 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
     numbers = parse_range(deals)
     with _Progress(f"{game.name} {deals}") as progress:
         report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
-                      max_states=max_states, max_seconds=max_seconds, grade=not no_grade, progress=progress,
+                      budget=Budget(max_states, max_seconds), grade=not no_grade, progress=progress,
                       retry=retry_undecided)
     _print_summary(summary(report), err=output is None, names=game.verdict_name)
     if report.not_retried:

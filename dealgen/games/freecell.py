@@ -27,6 +27,7 @@ from typing import Any
 from ..cards import CARDS, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
+from . import textform
 from .tableau import TableauGame
 from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
 
@@ -411,7 +412,7 @@ class FreeCellFamily(TableauGame):
         def code(card: Card | None) -> str | None:
             return None if card is None else card.code
 
-        return {"game": self.name, "deal": state.deal, "rules": state.rules,
+        return {**textform.json_header(self, state),
                 "foundations": {SUITS[s]: code(CARDS[s * 13 + n - 1]) if n else None for s, n in enumerate(state.home)},
                 "cells": [code(c) for c in state.cells],
                 "columns": [[c.code for c in column] for column in state.columns]}
@@ -430,8 +431,7 @@ class FreeCellFamily(TableauGame):
             raise InputError(located(f"cells must be a list of {lay.ncells} cards or nulls", source))
         if not isinstance(columns, list) or len(columns) != lay.ncols or not all(isinstance(c, list) for c in columns):
             raise InputError(located(f"columns must be a list of {lay.ncols} lists of cards", source))
-        built = {"game": data.get("game", self.name), "deal": data.get("deal"),
-                 "rules": data.get("rules", self.default_rules),
+        built = {**textform.json_header_read(self, data),
                  "foundations": {s: json_card(foundations[s], f"foundation {s}", source, True) for s in SUITS},
                  "cells": [json_card(c, f"cell {lay.cells[i]}", source, True) for i, c in enumerate(cells)],
                  "columns": [[json_card(c, f"column {i + 1}", source) for c in col] for i, col in enumerate(columns)]}

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .. import __version__
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError, did_you_mean
 from ..fileio import MAX_TEXT, as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
@@ -35,6 +34,7 @@ from ..grade import GRADES, grade_of
 from ..solution import MAX_MOVES, Solution, check_outcome, read_move, too_long
 from ..solve import problem_kit
 from ..verify import Verdict, replay
+from ..version import __version__
 from .daily import parse_date
 from .pdfinput import attachment_data, attachments, open_pdf, pdf_errors, read_pdf
 

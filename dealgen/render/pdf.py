@@ -28,9 +28,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.platypus import Flowable, FrameBreak
 
-from .. import __version__
 from ..fileio import write_atomic
 from ..solution import Solution
+from ..version import __version__
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
 from .scene import CardFace, Color, Group, Line, Path, Picture, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
@@ -492,18 +492,18 @@ def suit_markup(text: str, mono: bool = False) -> str:
 
 
 def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
-                          body_style: Any = None, small_style: Any = None, heading_style: Any = None,
+                          body_style: Any = None, small_style: Any = None,
                           grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
                           max_scale: float = 0.8, index_size: float | None = None) -> list:
     """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
 
     ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
-    the document's ParagraphStyles; the list starts with the first checkpoint's heading and
+    the document's ParagraphStyles (headings are the body's, bold and larger); the list starts with the first checkpoint's heading and
     diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
     the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
     with card indices of ``index_size`` points (None: the default for the width)."""
     wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
-    styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
+    styles = styles_from(body_style, small_style) if body_style is not None else None
     return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
 
 

@@ -38,7 +38,6 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ... import __version__
 from ...errors import InputError
 from ...games import get_game
 from ...grade import GRADES, grades_section
@@ -56,6 +55,7 @@ from ...render.pdf import (
 from ...render.registry import DiagramOptions
 from ...render.walkthrough import build_walkthrough
 from ...solve import problem_kit
+from ...version import __version__
 from ..catalog import Catalog, Entry, part_attachment, require_verified
 from .answers import (
     DIAGRAM_GRADES,

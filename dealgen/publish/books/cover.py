@@ -19,12 +19,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Frame, Paragraph
 
-from ... import __version__
 from ...errors import CheckFailed, InputError
 from ...games import get_game
 from ...render.fonts import markup, metrics, printed
 from ...render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
 from ...render.registry import DiagramOptions
+from ...version import __version__
 from ..catalog import Catalog, read_book_catalog
 from ..pdfinput import open_pdf, pdf_errors
 from .preflight import PAGES_KEY, PAPER_KEY, page_count
