@@ -183,7 +183,7 @@ def verify(position: Position, moves: Iterable[str]) -> Line:
     """Replay ``moves`` (in the game's notation) from ``position`` through the engine. Raises
     IllegalMove at the first move the rules forbid (or that cannot be read), naming the move and
     its number; a legal line comes back with where it ended (``.won``, ``.final``)."""
-    game = get_game(position.game)
+    game = get_game(position.game, preview=True)
     state = position.state
     count = 0
     for count, token in enumerate(moves, 1):

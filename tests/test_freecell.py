@@ -418,3 +418,13 @@ def test_shipped_calibrations_grade_the_games(name: str) -> None:
     assert data["weights"] == get_game(name, preview=True).grade_weights
     result = solve_deal(name, 3)
     assert result.grade in GRADES and 0 <= result.percentile <= 100
+
+
+def test_the_python_api_takes_preview_games() -> None:
+    import dealgen
+
+    start = dealgen.deal("seahaven-towers", 3)
+    result = dealgen.solve(start)
+    assert result.verdict == SOLVED
+    line = dealgen.verify(start, result.moves)
+    assert line.won and "column 10:" in str(start)
