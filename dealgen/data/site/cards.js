@@ -34,6 +34,26 @@ export function discardedOf(given, stock, piles) {
   return 52 - stock.length - piles.reduce(function (n, p) { return n + p.length; }, 0);
 }
 
+/* A move of ``count`` cards from place ``src`` to place ``dst`` in a game of columns, cells and
+   four foundations counted by suit (Penguin, the FreeCell family), already found legal: the new
+   columns, cells and foundation counts. ``places`` names them: { columns, cells, home }. */
+export function moveCards(s, places, src, dst, count) {
+  var columns = s.columns.map(function (c) { return c.slice(); });
+  var cells = s.cells.slice(), home = s.home.slice(), moving;
+  if (places.cells.indexOf(src) >= 0) {
+    moving = [cells[places.cells.indexOf(src)]];
+    cells[places.cells.indexOf(src)] = null;
+  } else {
+    var i = places.columns.indexOf(src);
+    moving = columns[i].slice(columns[i].length - count);
+    columns[i] = columns[i].slice(0, columns[i].length - count);
+  }
+  if (dst === places.home) home[Math.floor(moving[0] / 13)] += 1;
+  else if (places.cells.indexOf(dst) >= 0) cells[places.cells.indexOf(dst)] = moving[0];
+  else columns[places.columns.indexOf(dst)] = columns[places.columns.indexOf(dst)].concat(moving);
+  return { columns: columns, cells: cells, home: home };
+}
+
 /* JSON with keys sorted and no spaces: the same text Python's json.dumps(sort_keys=True,
    separators=(",", ":")) gives for positions (card codes, whole numbers, null). */
 export function stable(value) {

@@ -4,7 +4,7 @@
    what an empty column takes (any card, or Kings only). Foundations build up in suit from the
    Ace. Moves are fc-solve's standard notation: "3a", "a5", "8h", "46", "46v3" (three cards to
    an empty column; the count is hexadecimal); the tenth column is "10" ("0" is read as it too). */
-import { Cards } from "./cards.js";
+import { Cards, moveCards } from "./cards.js";
 var HOME = "h";
 
 export const LAYOUTS = {
@@ -94,20 +94,8 @@ function makeEngine(name) {
   }
 
   function apply(s, src, dst, n) {
-    var columns = s.columns.map(function (c) { return c.slice(); });
-    var cells = s.cells.slice(), home = s.home.slice(), moving;
-    if (CELLS.indexOf(src) >= 0) {
-      moving = [cells[CELLS.indexOf(src)]];
-      cells[CELLS.indexOf(src)] = null;
-    } else {
-      var i = COLUMNS.indexOf(src);
-      moving = columns[i].slice(columns[i].length - n);
-      columns[i] = columns[i].slice(0, columns[i].length - n);
-    }
-    if (dst === HOME) home[Cards.suit(moving[0])] += 1;
-    else if (CELLS.indexOf(dst) >= 0) cells[CELLS.indexOf(dst)] = moving[0];
-    else columns[COLUMNS.indexOf(dst)] = columns[COLUMNS.indexOf(dst)].concat(moving);
-    return { columns: columns, cells: cells, home: home, rules: s.rules, deal: s.deal };
+    var moved = moveCards(s, { columns: COLUMNS, cells: CELLS, home: HOME }, src, dst, n);
+    return { columns: moved.columns, cells: moved.cells, home: moved.home, rules: s.rules, deal: s.deal };
   }
 
   /* A token as [source, target, count], or null when it is no move of this game. */

@@ -1,7 +1,7 @@
 /* dealgen: Penguin's rules in the browser, line for line dealgen/games/penguin.py.
    Ranks turn the corner: rel(c) = (rank(c) - rank(beak)) mod 13. The three rule sets differ
    only in how many cards a move between columns may carry (runLimit). */
-import { Cards } from "./cards.js";
+import { Cards, moveCards } from "./cards.js";
 var COLUMNS = "1234567", CELLS = "abcdefg", HOME = "h";
 
 function higher(c) { return c % 13 === 12 ? c - 12 : c + 1; }
@@ -71,20 +71,8 @@ function carries(s, src, dst) {
 }
 
 function apply(s, src, dst, count) {
-  var columns = s.columns.map(function (c) { return c.slice(); });
-  var cells = s.cells.slice(), home = s.home.slice(), moving;
-  if (CELLS.indexOf(src) >= 0) {
-    moving = [cells[CELLS.indexOf(src)]];
-    cells[CELLS.indexOf(src)] = null;
-  } else {
-    var i = COLUMNS.indexOf(src);
-    moving = columns[i].slice(columns[i].length - count);
-    columns[i] = columns[i].slice(0, columns[i].length - count);
-  }
-  if (dst === HOME) home[Cards.suit(moving[0])] += 1;
-  else if (CELLS.indexOf(dst) >= 0) cells[CELLS.indexOf(dst)] = moving[0];
-  else columns[COLUMNS.indexOf(dst)] = columns[COLUMNS.indexOf(dst)].concat(moving);
-  return { beak: s.beak, columns: columns, cells: cells, home: home, rules: s.rules, deal: s.deal };
+  var moved = moveCards(s, { columns: COLUMNS, cells: CELLS, home: HOME }, src, dst, count);
+  return { beak: s.beak, columns: moved.columns, cells: moved.cells, home: moved.home, rules: s.rules, deal: s.deal };
 }
 
 var PLACES = HOME + COLUMNS + CELLS;
