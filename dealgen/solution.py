@@ -146,8 +146,12 @@ def stream_solution(text: str, source: str = "<solution>",
         first = (lineno, line)
         break
 
+    def norm(key: str, value: str) -> str:  # ("01" is deal 1; an unreadable one is said when checked below)
+        text = str(value).strip().lower()
+        return str(int(text)) if key == "deal" and is_whole(text) else text
+
     for key, value in (given or {}).items():
-        if key in headers and headers[key][1].strip().lower() != str(value).strip().lower():
+        if key in headers and norm(key, headers[key][1]) != norm(key, value):
             raise InputError(located(f"the file says {key}: {headers[key][1]}, not {value} as given",
                                      source, headers[key][0]))
         headers.setdefault(key, (0, str(value)))

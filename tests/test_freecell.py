@@ -231,6 +231,14 @@ def test_verify_without_game_and_deal_says_what_to_give() -> None:
     assert result.exit_code == 2 and "give --game and --deal" in result.output
 
 
+def test_given_game_and_deal_must_agree_with_the_files_own() -> None:
+    text = "game: freecell\ndeal: 12\n" + (DATA / "freecell-12-fcsolve.sol").read_text()
+    agree = CliRunner().invoke(main, ["verify", "-", "--game", "FreeCell", "--deal", "012"], input=text)
+    assert agree.exit_code == 0, agree.output
+    clash = CliRunner().invoke(main, ["verify", "-", "--game", "freecell", "--deal", "13"], input=text)
+    assert clash.exit_code == 2 and "the file says deal: 12, not 13 as given" in clash.output
+
+
 def test_fc_solve_solves_and_we_verify() -> None:
     if shutil.which("fc-solve") is None:
         pytest.skip("Debian's freecell-solver-bin is not installed (.ci/run installs it)")
