@@ -36,7 +36,7 @@ SCHEMA, VERSION = "dealgen-site", 1
 DAY_KEYS = ("date", "game", "rules", "deal", "turn", "grade", "title", "question", "page", "image")
 FEED_DAYS = 60  # the newest days the feed carries
 SCRIPTS = ("cards.js", "penguin.js", "idiots-delight.js", "perpetual-motion.js", "pack-n-stack.js", "play.js",
-           "index.js")
+           "index.js", "solver.js")
 
 
 # -- a day's page data ----------------------------------------------------------------------------

@@ -507,6 +507,7 @@
       if (again) again.focus();
     }
     statusLine.textContent = statusText();
+    showHint();  // hints
     movesLine.textContent = game.moves.length ? "Moves: " + game.moves.join(" ") : "";
     var undo = document.getElementById("undo");
     if (undo) undo.disabled = game.moves.length === 0;
@@ -528,6 +529,7 @@
       html += '<button type="button" id="undo" data-act="undo">Undo</button>' +
         '<button type="button" data-act="restart">Restart</button>' +
         '<button type="button" data-act="solution">Show solution</button>';
+      if (HINTED) html += '<button type="button" id="hint" data-act="hint" disabled>Hint</button>';  // hints
       if (data.game === "penguin") html += '<label class="auto"><input type="checkbox" id="auto-home"> Send safe cards home</label>';
     }
     controls.innerHTML = html;
@@ -547,6 +549,7 @@
       case "pass": v.stop(); v.pass(); break;
       case "back": v.stop(); undoOne(); refresh(); break;
       case "reveal": document.getElementById("answer").hidden = false; break;
+      case "hint": askHint(); break;  // hints
     }
   }
 
@@ -574,9 +577,100 @@
     if (tag === "BUTTON" && (k === "Enter" || k === " ")) return;
     if (game.showing !== null && (k === "ArrowRight" || k === "ArrowLeft")) { solutionStep(k === "ArrowRight" ? 1 : -1); return; }
     if (k === "Escape") { game.selected = null; say(""); return; }
+    if (k === "?" && HINTED) { askHint(); return; }  // hints
     if (k === "u" || k === "Backspace") { e.preventDefault(); if (data.game === "perpetual-motion") onAct("back"); else personUndo(); return; }
     if (view.key(k)) e.preventDefault();
   });
+
+  // -- hints (issue 49): begin ------------------------------------------------------------------
+  /* The page's solver (solver.js, an ES module) answers from any position: the next move of a
+     winning line, or how far back play must go to win again. Its budget is a count of positions
+     (see solver.js), so the same position gets the same answer on every machine; past it the
+     page says it does not know. Pages opened from disk (file://) cannot load modules. */
+  var HINTED = data.game === "penguin" || data.game === "idiots-delight";
+  var hints = { solver: null, used: 0, asked: null, memo: null };
+  var hintLine = document.createElement("p");
+  hintLine.id = "hint-line"; hintLine.className = "hint-line"; hintLine.setAttribute("aria-live", "polite");
+  statusLine.parentNode.insertBefore(hintLine, statusLine.nextSibling);
+  if (HINTED && location.protocol !== "file:") {
+    import("./solver.js").then(function (solver) {
+      hints.solver = solver;
+      var button = document.getElementById("hint");
+      if (button) button.disabled = false;
+    });
+  }
+
+  /* What the solver says of the game so far, kept until the game changes: {verdict, undo, line,
+     here}. ``here`` is false when the position now is proved lost, null when that is not known.
+     The day's verified line is known to win: the search never looks back past where play left
+     it. ``rescue`` (looking back when the position now is lost) runs only when asked. */
+  function advice(rescue) {
+    if (!hints.solver || game.showing !== null) return null;
+    var moves = game.moves, n = moves.length, key = moves.join(" ");
+    var memo = hints.memo;
+    if (memo && memo.key === key && (memo.rescued || !rescue)) return memo.answer;
+    // following a line given earlier: the rest of it still wins
+    if (memo && memo.answer.undo === 0 && key.indexOf(memo.key) === 0) {
+      var extra = moves.slice(memo.n), line = memo.answer.line;
+      if (extra.every(function (m, i) { return line[i] === m; })) return keep(key, n, true, winning(line.slice(extra.length)));
+    }
+    var p = 0;
+    while (p < n && p < data.solution.length && moves[p] === data.solution[p]) p++;
+    if (p === n) return keep(key, n, true, winning(data.solution.slice(n)));
+    var S = hints.solver, here = S.solve(engine, current(), S.DEFAULT_BUDGET);
+    if (here.verdict === "won") return keep(key, n, true, winning(here.line));
+    if (here.verdict === "unknown" || !rescue) return keep(key, n, false, { verdict: here.verdict, undo: null, line: [], here: here.verdict === "lost" ? false : null });
+    var back = S.rescue(engine, game.states.slice(p + 1, n), S.DEFAULT_BUDGET);
+    if (back.verdict === "won") return keep(key, n, true, { verdict: "won", undo: back.undo + 1, line: back.line, here: false });
+    if (back.verdict === "lost") return keep(key, n, true, { verdict: "won", undo: n - p, line: data.solution.slice(p), here: false });
+    return keep(key, n, true, { verdict: "unknown", undo: null, line: [], here: false, lostFor: back.checked + 1, upTo: n - p });
+  }
+  function winning(line) { return { verdict: "won", undo: 0, line: line, here: true }; }
+  function keep(key, n, rescued, answer) { hints.memo = { key: key, n: n, rescued: rescued, answer: answer }; return answer; }
+
+  function moveWords(token) {
+    if (data.game === "penguin") return "move from " + where(token[0]) + " to " + where(token[1]) + " (" + token + ")";
+    if (token === "d") return "deal four (d)";
+    if (token.length === 2) return "discard the pair on stacks " + token[0] + " and " + token[1] + " (" + token + ")";
+    return "discard the card on stack " + token + " (" + token + ")";
+  }
+  function plural(k) { return k + " move" + (k === 1 ? "" : "s"); }
+
+  /* The Hint button: the next move, shown on the board, or where play must go back to. */
+  function askHint() {
+    if (!HINTED || outcome().status === "won") return;
+    if (!hints.solver) { hintLine.textContent = "Hints need the page served over http(s), not opened from a file."; return; }
+    leaveSolution();
+    hintLine.textContent = "Thinking…";
+    setTimeout(function () {  // (the words above are drawn first)
+      var a = advice(true), key = game.moves.join(" ");
+      if (a.verdict !== "unknown" && hints.asked !== key) hints.used++;  // (asking again at once is free)
+      hints.asked = key;
+      refresh();
+    }, 30);
+  }
+  function hintText(a) {
+    if (a.verdict === "won" && a.undo === 0) return "Hint: " + moveWords(a.line[0]) + ".";
+    if (a.verdict === "won") return "No win from here: undo " + plural(a.undo) + ".";
+    if (a.verdict === "lost") return "No win from here, nor from any earlier position.";
+    if (a.here === false) return "No win from here, nor after undoing " + plural(a.lostFor - 1) + "; whether undoing more helps " +
+      "is past what the hint searches (undoing " + plural(a.upTo) + " wins: there you left the verified line).";
+    return "The hint does not know: this position is past what it searches quickly. It never guesses.";
+  }
+  /* After every redraw: the answer to the last Hint while the game is where it was asked. */
+  function showHint() {
+    var a = hints.asked !== null && hints.asked === game.moves.join(" ") ? advice(true) : null;
+    if (!a) { if (hintLine.textContent !== "Thinking…") hintLine.textContent = ""; return; }
+    hintLine.textContent = hintText(a);
+    if (a.verdict === "won" && a.undo === 0) {
+      var token = a.line[0], places = data.game === "penguin" ? [token[0], token[1]] : token === "d" ? ["d"] : token.split("");
+      places.forEach(function (place) {
+        var pile = board.querySelector('[data-place="' + place + '"]');
+        if (pile) pile.classList.add("hint");
+      });
+    }
+  }
+  // -- hints: end -------------------------------------------------------------------------------
 
   // -- the scripting API: exactly the move given, nothing added ----------------------------------
   function scripted() { stopTimer(); leaveSolution(); game.selected = null; game.note = ""; }
@@ -592,7 +686,10 @@
     undo: function () { scripted(); var ok = undoOne(); refresh(); return ok; },
     reset: function () { scripted(); game.states = [start]; game.moves = []; game.marks = []; refresh(); },
     won: function () { return won(); },
-    solution: function () { return data.solution.slice(); }
+    solution: function () { return data.solution.slice(); },
+    hint: function () { var a = advice(false), ok = a !== null && a.here === true && a.line.length > 0; if (ok) hints.used++; return ok ? a.line[0] : null; },  // hints
+    winnable: function () { var a = advice(false); return a ? a.here : null; },  // hints
+    hintsUsed: function () { return hints.used; }  // hints
   };
 
   buildControls();
