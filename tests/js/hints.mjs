@@ -2,7 +2,10 @@
    (tests/test_js_hints.py, bench/bench_hints.py), in one node process.
    Usage: node hints.mjs SITE_ASSETS_DIR POSITIONS.json BUDGET [TOTAL]
    Each position is {id, game, start: position JSON, moves: [token, ...]}: the game from its
-   start (a deal) to the position asked about, replayed here through the JS engine. For each it prints one result: the solver's verdict, line and
+   start (a deal) to the position asked about, replayed here through the JS engine. For each it
+   prints what the page's Hint button answers (solver.advise, looking back when the position is
+   lost, with no verified line to lean on), the verdict on the position itself, and the time
+   the answer took in milliseconds. For each it prints one result: the solver's verdict, line and
    positions for the last position, what the page's Hint would answer (solver.rescue over the
    history), and how long each took in milliseconds. */
 import fs from "node:fs";
@@ -29,14 +32,10 @@ for (const p of JSON.parse(fs.readFileSync(file, "utf8"))) {
   const engine = await engineOf(p.game);
   const states = [engine.fromJSON(p.start)];
   for (const token of p.moves) states.push(engine.play(states[states.length - 1], token));
-  let began = performance.now();
-  const found = solver.solve(engine, states[states.length - 1], budget);
-  const solveMs = performance.now() - began;
-  began = performance.now();
-  const advice = solver.rescue(engine, states, budget, total);
-  const adviceMs = performance.now() - began;
-  out.push({ id: p.id, verdict: found.verdict, line: found.line, positions: found.positions, error: found.error || null,
-             solve_ms: solveMs, advice: { verdict: advice.verdict, undo: advice.undo, line: advice.line || [],
-             positions: advice.positions }, advice_ms: adviceMs });
+  const began = performance.now();
+  const advice = solver.advise(engine, states, budget, { back: true, total: total });
+  const ms = performance.now() - began;
+  out.push({ id: p.id, verdict: advice.here === true ? "won" : advice.here === false ? "lost" : "unknown",
+             line: advice.undo === 0 ? advice.line : [], error: advice.error || null, ms: ms, advice: advice });
 }
 process.stdout.write(JSON.stringify(out));

@@ -600,33 +600,26 @@
     });
   }
 
-  /* What the solver says of the game so far, kept until the game changes: {verdict, undo, line,
-     here}. ``here`` is false when the position now is proved lost, null when that is not known.
-     The day's verified line is known to win: the search never looks back past where play left
-     it. ``rescue`` (looking back when the position now is lost) runs only when asked. */
-  function advice(rescue) {
+  /* What the solver says of the game so far (solver.advise), kept until the game changes. The
+     day's verified line is known to win: no search looks back past where play left it. Looking
+     back from a lost position runs only for the Hint button (``back``). */
+  function advice(back) {
     if (!hints.solver || game.showing !== null) return null;
-    var moves = game.moves, n = moves.length, key = moves.join(" ");
-    var memo = hints.memo;
-    if (memo && memo.key === key && (memo.rescued || !rescue)) return memo.answer;
-    // following a line given earlier: the rest of it still wins
-    if (memo && memo.answer.undo === 0 && key.indexOf(memo.key) === 0) {
+    var moves = game.moves, n = moves.length, key = moves.join(" "), memo = hints.memo;
+    if (memo && memo.key === key && (memo.back || !back)) return memo.answer;
+    if (memo && memo.answer.undo === 0 && key.indexOf(memo.key) === 0) {  // along a line given before
       var extra = moves.slice(memo.n), line = memo.answer.line;
-      if (extra.every(function (m, i) { return line[i] === m; })) return keep(key, n, true, winning(line.slice(extra.length)));
+      if (extra.every(function (m, i) { return line[i] === m; })) {
+        return keep(key, n, true, { verdict: "won", undo: 0, line: line.slice(extra.length), here: true });
+      }
     }
     var p = 0;
     while (p < n && p < data.solution.length && moves[p] === data.solution[p]) p++;
-    if (p === n) return keep(key, n, true, winning(data.solution.slice(n)));
-    var S = hints.solver, here = S.solve(engine, current(), S.DEFAULT_BUDGET);
-    if (here.verdict === "won") return keep(key, n, true, winning(here.line));
-    if (here.verdict === "unknown" || !rescue) return keep(key, n, false, { verdict: here.verdict, undo: null, line: [], here: here.verdict === "lost" ? false : null });
-    var back = S.rescue(engine, game.states.slice(p + 1, n), S.DEFAULT_BUDGET);
-    if (back.verdict === "won") return keep(key, n, true, { verdict: "won", undo: back.undo + 1, line: back.line, here: false });
-    if (back.verdict === "lost") return keep(key, n, true, { verdict: "won", undo: n - p, line: data.solution.slice(p), here: false });
-    return keep(key, n, true, { verdict: "unknown", undo: null, line: [], here: false, lostFor: back.checked + 1, upTo: n - p });
+    var S = hints.solver;
+    return keep(key, n, back, S.advise(engine, game.states, S.DEFAULT_BUDGET,
+                                       { back: back, known: { at: p, line: data.solution.slice(p) } }));
   }
-  function winning(line) { return { verdict: "won", undo: 0, line: line, here: true }; }
-  function keep(key, n, rescued, answer) { hints.memo = { key: key, n: n, rescued: rescued, answer: answer }; return answer; }
+  function keep(key, n, back, answer) { hints.memo = { key: key, n: n, back: back, answer: answer }; return answer; }
 
   function moveWords(token) {
     if (data.game === "penguin") return "move from " + where(token[0]) + " to " + where(token[1]) + " (" + token + ")";
@@ -653,8 +646,8 @@
     if (a.verdict === "won" && a.undo === 0) return "Hint: " + moveWords(a.line[0]) + ".";
     if (a.verdict === "won") return "No win from here: undo " + plural(a.undo) + ".";
     if (a.verdict === "lost") return "No win from here, nor from any earlier position.";
-    if (a.here === false) return "No win from here, nor after undoing " + plural(a.lostFor - 1) + "; whether undoing more helps " +
-      "is past what the hint searches (undoing " + plural(a.upTo) + " wins: there you left the verified line).";
+    if (a.here === false) return "No win from here" + (a.lostFor > 1 ? ", nor after undoing up to " + plural(a.lostFor - 1) : "") +
+      "; whether undoing more helps is past what the hint searches. Restart to play the deal again.";
     return "The hint does not know: this position is past what it searches quickly. It never guesses.";
   }
   /* After every redraw: the answer to the last Hint while the game is where it was asked. */
