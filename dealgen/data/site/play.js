@@ -646,8 +646,13 @@
     if (a.verdict === "won" && a.undo === 0) return "Hint: " + moveWords(a.line[0]) + ".";
     if (a.verdict === "won") return "No win from here: undo " + plural(a.undo) + ".";
     if (a.verdict === "lost") return "No win from here, nor from any earlier position.";
-    if (a.here === false) return "No win from here" + (a.lostFor > 1 ? ", nor after undoing up to " + plural(a.lostFor - 1) : "") +
-      "; whether undoing more helps is past what the hint searches. Restart to play the deal again.";
+    if (a.here === false) {
+      var p = 0;  // where play left the day's verified line: from there it wins
+      while (p < game.moves.length && game.moves[p] === data.solution[p]) p++;
+      return "No win from here" + (a.lostFor > 1 ? ", nor after undoing up to " + plural(a.lostFor - 1) : "") +
+        ". Undoing " + plural(game.moves.length - p) + ", to where you left the day's solution, wins; whether fewer do is " +
+        "past what the hint searches.";
+    }
     return "The hint does not know: this position is past what it searches quickly. It never guesses.";
   }
   /* After every redraw: the answer to the last Hint while the game is where it was asked. */
