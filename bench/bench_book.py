@@ -17,10 +17,10 @@ import time
 
 from dealgen.fileio import write_atomic
 from dealgen.grade import GRADES
-from dealgen.publish.book import BookInfo, typeset
+from dealgen.publish.books.book import BookInfo, typeset
+from dealgen.publish.books.layout import load_layout
 from dealgen.publish.catalog import verify_catalog
 from dealgen.publish.generate import even_mix, select_graded
-from dealgen.publish.layout import load_layout
 
 
 def main() -> None:

@@ -22,11 +22,11 @@ from pypdf import PdfReader
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dealgen.publish.book import BookInfo, typeset  # noqa: E402
+from dealgen.publish.books.book import BookInfo, typeset  # noqa: E402
+from dealgen.publish.books.layout import load_layout  # noqa: E402
+from dealgen.publish.books.preflight import preflight_book  # noqa: E402
 from dealgen.publish.catalog import read_catalog  # noqa: E402
 from dealgen.publish.generate import select_graded  # noqa: E402
-from dealgen.publish.layout import load_layout  # noqa: E402
-from dealgen.publish.preflight import preflight_book  # noqa: E402
 
 
 def measure(name: str, catalog, solutions: str, target: int | None) -> None:

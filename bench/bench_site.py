@@ -21,9 +21,9 @@ from pathlib import Path
 
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
-from dealgen.publish.days import Day
-from dealgen.publish.site import ASSETS, day_files
-from dealgen.publish.theme import load_theme
+from dealgen.publish.kit.days import Day
+from dealgen.publish.kit.theme import load_theme
+from dealgen.publish.site.make import ASSETS, day_files
 
 ROOT = Path(__file__).resolve().parents[1]
 DAYS = [("penguin-40", 7), ("idiots-delight-20", 1), ("perpetual-motion-20", 1), ("pack-n-stack-12", 9)]

@@ -1,4 +1,4 @@
-"""Compact answer keys (publish/answers.py): what each game's answer shows, and the books they make."""
+"""Compact answer keys (publish/books/answers.py): what each game's answer shows, and the books they make."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from dealgen.games import get_game
-from dealgen.publish.answers import FINISH_LEAST, key_parts
-from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.books.answers import FINISH_LEAST, key_parts
+from dealgen.publish.books.book import BookInfo, book_pdf
+from dealgen.publish.books.layout import load_layout
 from dealgen.publish.catalog import read_catalog
-from dealgen.publish.layout import load_layout
 from dealgen.verify import replay_states
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
@@ -84,8 +84,8 @@ def test_default_book_is_short_and_even() -> None:
 def test_pack_n_stack_solutions_read_and_fit_a_page() -> None:
     """Replies answered alike are folded into "any other reply", and every problem's solution,
     diagram included, fits one 6 x 9 in page (one once ran to 2.5 pages)."""
-    from dealgen.publish.book import _Book
-    from dealgen.publish.problems import problem_answer
+    from dealgen.publish.books.book import _Book
+    from dealgen.publish.books.problems import problem_answer
 
     cat = read_catalog(SEEDS / "pack-n-stack-12.json")
     game = get_game("pack-n-stack")

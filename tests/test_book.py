@@ -15,9 +15,9 @@ from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import GAMES
 from dealgen.games.penguin import PENGUIN
-from dealgen.publish.book import BookInfo, _cut, book_pdf
+from dealgen.publish.books.book import BookInfo, _cut, book_pdf
+from dealgen.publish.books.layout import load_layout, preset_names
 from dealgen.publish.catalog import Catalog, Entry, read_book_catalog, read_catalog, write_catalog
-from dealgen.publish.layout import load_layout, preset_names
 from dealgen.render.pdf import pdf_bytes, register_fonts
 from dealgen.render.registry import DiagramOptions, position_scene
 from dealgen.solution import read_solution
@@ -258,7 +258,7 @@ def test_a_how_to_play_heading_in_large_type_keeps_its_text_below_it(tmp_path: P
 def test_a_heading_that_wraps_still_keeps_three_lines_under_it() -> None:
     from reportlab.lib.styles import ParagraphStyle
 
-    from dealgen.publish.book import _Heading
+    from dealgen.publish.books.book import _Heading
 
     style = ParagraphStyle("h", fontName=register_fonts()[True], fontSize=23, leading=30, spaceAfter=6)
     heading = _Heading("Reading the diagrams and solutions", style, below=81)
@@ -399,7 +399,7 @@ def test_the_running_foot_stays_clear_of_the_trim_and_the_text(name: str) -> Non
 def test_small_type_never_goes_under_the_least_body_size(tmp_path: Path) -> None:
     """Notes, "Solution on page N" and the running foot are 85% of the body, but with the
     least body (7 pt) they stay at 7 pt; they once printed at 5.95."""
-    from dealgen.publish.book import _Styles
+    from dealgen.publish.books.book import _Styles
 
     path = tmp_path / "tiny.toml"
     path.write_text(Path(load_layout("a5").source).read_text().replace("body = ", "body = 7 #"))
@@ -536,7 +536,7 @@ def test_a_puzzles_head_fits_its_cell_or_the_layout_is_refused(tmp_path: Path) -
     that the layout is refused, naming the texts (they once ran into the next puzzle)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from dealgen.publish.book import SHRINK_MIN, _side_by_side
+    from dealgen.publish.books.book import SHRINK_MIN, _side_by_side
 
     register_fonts()
     layout = load_layout("letter-4up")

@@ -15,10 +15,10 @@ from dealgen.cli import main
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
 from dealgen.publish.daily import IMAGE_SIZES
-from dealgen.publish.dayfiles import day_files, puzzle_scene
-from dealgen.publish.days import Day
-from dealgen.publish.daytext import plain, question
-from dealgen.publish.theme import DEFAULT, load_theme
+from dealgen.publish.kit.dayfiles import day_files, puzzle_scene
+from dealgen.publish.kit.days import Day
+from dealgen.publish.kit.daytext import plain, question
+from dealgen.publish.kit.theme import DEFAULT, load_theme
 from dealgen.render.scene import RANK_TEXT, CardFace, Group, Text
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"

@@ -20,7 +20,7 @@ import pytest
 from dealgen.errors import IllegalMove, InputError
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
-from dealgen.publish.site import ASSETS
+from dealgen.publish.site.make import ASSETS
 
 NODE = shutil.which("node")
 HERE = Path(__file__).resolve().parent

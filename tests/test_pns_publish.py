@@ -17,9 +17,9 @@ from pypdf import PdfReader
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games import get_game
-from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.books.book import BookInfo, book_pdf
+from dealgen.publish.books.layout import load_layout
 from dealgen.publish.catalog import Catalog, ProblemEntry, parse_catalog, read_book_catalog, verify_catalog, write_catalog
-from dealgen.publish.layout import load_layout
 from dealgen.solve import problem_kit
 from dealgen.solve.pack_n_stack.kit import GRADE_BY_STARS
 from dealgen.solve.pack_n_stack.lines import solution_lines
@@ -234,7 +234,7 @@ def test_a_small_book_end_to_end(tmp_path: Path):
     assert "Black to play and win in 5" in pages[puzzle] and "11 cards" in pages[puzzle]
     back = "".join(pages[puzzle + 1:])
     assert f"Puzzle 1: Black to play and win in 5, {entry().grade}" in back
-    assert "1. Black d3>d4; Red\u2019s reply does not matter" in back  # the book's words (publish/problems.py)
+    assert "1. Black d3>d4; Red\u2019s reply does not matter" in back  # the book's words (publish/books/problems.py)
     assert "2-5. Black races: b4-d4, c5-d5, d5-d1, d1-e1, one a turn, and wins." in back
     assert colour_operations(reader) == []  # the 6x9 preset is mono
     assert read_book_catalog(out) == replace(cat, title=title)  # the title given travels with the catalog
@@ -245,9 +245,9 @@ def test_a_small_book_end_to_end(tmp_path: Path):
 
 
 def test_daily_files_of_a_problem(tmp_path: Path):
-    from dealgen.publish.dayfiles import day_files
-    from dealgen.publish.days import Day
-    from dealgen.publish.theme import DEFAULT
+    from dealgen.publish.kit.dayfiles import day_files
+    from dealgen.publish.kit.days import Day
+    from dealgen.publish.kit.theme import DEFAULT
 
     files = day_files(Day(dt.date(2026, 11, 23), GAME, "parlett", entry().grade, entry=entry()), DEFAULT)
     stem = "pack-n-stack-2026-11-23"

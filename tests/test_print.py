@@ -14,12 +14,12 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from dealgen.cli import main
-from dealgen.publish.book import BookInfo, book_pdf
+from dealgen.publish.books.book import BookInfo, book_pdf
+from dealgen.publish.books.cover import book_facts, cover_pdf, front_png
+from dealgen.publish.books.layout import load_layout, preset_names
+from dealgen.publish.books.preflight import preflight_book, preflight_cover
+from dealgen.publish.books.printspec import BLEED, check_isbn, inside_margin, spine_width
 from dealgen.publish.catalog import Catalog, read_catalog
-from dealgen.publish.cover import book_facts, cover_pdf, front_png
-from dealgen.publish.layout import load_layout, preset_names
-from dealgen.publish.preflight import preflight_book, preflight_cover
-from dealgen.publish.printspec import BLEED, check_isbn, inside_margin, spine_width
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 
@@ -168,7 +168,7 @@ def test_cover_command(tmp_path: Path, small_book: bytes) -> None:
 def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> None:
     """A book whose embedded catalog is swapped for another (every solution of which replays)
     fails: its pages print other deals; and a problem book's positions are checked card by card."""
-    from dealgen.publish.book import _Book, _embed_catalog
+    from dealgen.publish.books.book import _Book, _embed_catalog
 
     layout, info = load_layout("6x9"), BookInfo("Swapped")
     first = Catalog(penguin40.game, penguin40.rules, penguin40.entries[:2])
@@ -185,7 +185,7 @@ def test_verify_holds_the_pages_to_their_catalog(tmp_path: Path, penguin40) -> N
     result = CliRunner().invoke(main, ["verify", str(honest)])
     assert result.exit_code == 0 and "every puzzle page prints its catalog entry's deal and position" in result.output
     # a problem printed from the right deal and turn but another position: its cards tell
-    from dealgen.publish.pages import page_mismatches
+    from dealgen.publish.books.pages import page_mismatches
 
     problems = read_catalog(SEEDS / "pack-n-stack-12.json")
     book = book_pdf(problems, load_layout("letter"), info)

@@ -111,8 +111,8 @@ def test_the_feed_is_atom_with_the_days_up_to_today(tmp_path: Path) -> None:
 def test_a_day_page_carries_the_verified_line_in_words() -> None:
     import datetime as dt
 
-    from dealgen.publish.days import Day
-    from dealgen.publish.site import page_data
+    from dealgen.publish.kit.days import Day
+    from dealgen.publish.site.make import page_data
 
     cat = read_catalog(str(SEEDS / "penguin-40.json"))
     entry = cat.entries[0]
@@ -126,7 +126,7 @@ def test_a_day_page_carries_the_verified_line_in_words() -> None:
 def test_a_problems_page_plays_the_strategy_and_answers_strays() -> None:
     """The main line replays to the winner's win; a stray move off the tree is either shown to
     win as well or answered by a reply after which the prover finds no win in the turns left."""
-    from dealgen.publish.strategyplay import main_line, race_reply, tree_json
+    from dealgen.publish.site.strategyplay import main_line, race_reply, tree_json
     from dealgen.solve.pack_n_stack.prove import Prover
     from dealgen.solve.pack_n_stack.strategy import parse_strategy
 

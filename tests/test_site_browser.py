@@ -20,9 +20,9 @@ import pytest
 
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
-from dealgen.publish.days import Day
-from dealgen.publish.site import day_files
-from dealgen.publish.theme import DEFAULT
+from dealgen.publish.kit.days import Day
+from dealgen.publish.kit.theme import DEFAULT
+from dealgen.publish.site.make import day_files
 from dealgen.solve import solve_deal
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"

@@ -50,7 +50,7 @@ def preflight(book: str, cover: str | None, paper: str | None, interior: str | N
 
     Says what fails and where (page and edge). Exit 0 when every check passes, 1 when one fails.
     """
-    from ..publish.preflight import preflight_book, preflight_cover
+    from ..publish.books.preflight import preflight_book, preflight_cover
 
     data = read_pdf(book, "book")
     report = preflight_book(data, book, interior)
@@ -85,7 +85,7 @@ def cover(book: str, paper: str, output: str | None) -> None:
     or a store listing.
     """
     from ..fileio import check_writable, write_files
-    from ..publish.cover import book_facts, cover_pdf, front_png
+    from ..publish.books.cover import book_facts, cover_pdf, front_png
 
     data = read_pdf(book, "book")
     target = Path(output) if output else Path(book).with_name(Path(book).stem + "-cover.pdf")
@@ -96,7 +96,7 @@ def cover(book: str, paper: str, output: str | None) -> None:
     facts = book_facts(data, book)
     files = {target.name: cover_pdf(facts, paper), png.name: front_png(facts)}
     write_files(target.parent, files)
-    from ..publish.printspec import spine_width
+    from ..publish.books.printspec import spine_width
 
     click.echo(f"wrote {target} ({facts.pages} pages on {paper} paper: spine {spine_width(facts.pages, paper) / 72:.3f} "
                f"in{', with its title' if facts.pages >= 100 else ', too thin for text (under 100 pages)'}) and {png} "

@@ -6,7 +6,7 @@ import click
 
 from ..publish import OUTPUT
 from ..publish.daily import DEFAULT_WEEK
-from ..publish.daily_kit import publish_days
+from ..publish.kit.make import publish_days
 from .app import main
 from .common import ProgressLine, jobs_option, named, note, rules_option, titled
 
@@ -44,7 +44,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     Deals are tried in order from --start (or drawn from --seed); the first that fill each grade
     band are kept, easiest first. Every solution is replayed through the engine before writing.
     """
-    from ..publish.make import make_catalog
+    from ..publish.books.make import make_catalog
 
     click.echo(make_catalog(game, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output,
                             ProgressLine(), note))
@@ -88,7 +88,7 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
     Nothing is written unless every solution replays through the engine and wins.
     """
-    from ..publish.make import make_book
+    from ..publish.books.make import make_book
 
     given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
     click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,

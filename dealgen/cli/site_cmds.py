@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..publish import OUTPUT
-from ..publish.site import publish_site
+from ..publish.site.make import publish_site
 from .app import main
 from .common import named
 from .publish_cmds import _given, day_options

@@ -15,8 +15,8 @@ from ..games import get_game
 from ..solution import Solution, is_strategy, stream_solution
 from ..solve.pack_n_stack.strategy import check_tree, parse_strategy
 from ..verify import Verdict, replay_steps
+from .books.pages import page_mismatches
 from .catalog import Catalog, parse_catalog, read_book_catalogs, verify_catalog
-from .pages import page_mismatches
 
 STDIN = "<stdin>"  # how errors name standard input
 

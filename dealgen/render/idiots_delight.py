@@ -15,7 +15,7 @@ from .piles import Table, table_scene
 from .registry import DiagramOptions, default_checkpoints
 from .scene import Scene
 
-ANSWER_KEY = "choices"  # a book's answer: the moves, and each choice in words (publish/answers.py)
+ANSWER_KEY = "choices"  # a book's answer: the moves, and each choice in words (publish/books/answers.py)
 
 
 def position_scene(game: Any, state: IDState, options: DiagramOptions) -> Scene:

@@ -17,7 +17,7 @@ from .piles import Table, table_scene
 from .registry import DiagramOptions
 from .scene import Scene
 
-ANSWER_KEY = "passes"  # a book's answer: the outcome and the passes that discard (publish/answers.py)
+ANSWER_KEY = "passes"  # a book's answer: the outcome and the passes that discard (publish/books/answers.py)
 
 
 def position_scene(game: Any, state: PMState, options: DiagramOptions) -> Scene:

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..errors import InputError
-from ..fileio import read_bytes, read_text
+from ...errors import InputError
+from ...fileio import read_bytes, read_text
 
 Colour = tuple[float, float, float]
 KEYS = ("name", "url", "logo", "colours.background", "colours.text", "colours.accent")
@@ -50,7 +50,7 @@ class Theme:
         """The theme for a mono image: each colour as the grey of its lightness, the logo in greys."""
         from dataclasses import replace
 
-        from ..render.png import grey_png
+        from ...render.png import grey_png
 
         def grey(c: Colour) -> Colour:
             level = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
@@ -198,7 +198,7 @@ def load_theme(path_text: str) -> Theme:
 def _with_logo(theme: Theme, path: Path, value: str) -> Theme:
     from dataclasses import replace
 
-    from ..render.png import png_size
+    from ...render.png import png_size
 
     logo = (path.parent / value) if not Path(value).is_absolute() else Path(value)
     if not logo.is_file():

@@ -16,9 +16,9 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
-from ..render.registry import DiagramOptions, position_scene, renderer
-from ..solve import problem_kit
-from .daily import IMAGE_SIZES, day_words
+from ...render.registry import DiagramOptions, position_scene, renderer
+from ...solve import problem_kit
+from ..daily import IMAGE_SIZES, day_words
 from .dayimage import MAX_IMAGE_HEIGHT, SOLUTION_DPI, Words, brand_foot, branded_page, day_image
 from .days import Day
 from .daytext import answer, answer_caption, caption, facts, layout_words, listed, plain, puzzle_alt, question, title
@@ -51,7 +51,7 @@ FIXED_NAMES = ("-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-sol
 
 
 def _png(files: dict[str, bytes], name: str, scene: Any, alt: str, **size: Any) -> None:
-    from ..render.png import png_bytes
+    from ...render.png import png_bytes
 
     files[name] = png_bytes(scene, **size)
     files[f"{name[:-4]}.alt.txt"] = (plain(alt).strip() + "\n").encode("utf-8")
@@ -78,7 +78,7 @@ def _puzzle_images(files: dict[str, bytes], day: Day, state: Any, theme: Theme, 
 
 def _walkthrough(day: Day) -> Any:
     """The verified walkthrough, with diagrams far enough apart that the sheet stays a sheet."""
-    from ..render.walkthrough import DEFAULT_EVERY, build_walkthrough
+    from ...render.walkthrough import DEFAULT_EVERY, build_walkthrough
 
     every = DEFAULT_EVERY
     wt = build_walkthrough(day.solution, every=every, grade=day.grade)  # replays through the engine again
@@ -89,8 +89,8 @@ def _walkthrough(day: Day) -> Any:
 
 
 def _deal_files(day: Day, theme: Theme, mono: bool) -> dict[str, bytes]:
-    from ..render.pdf import walkthrough_pdf_bytes
-    from ..render.walkthrough import overview_pages
+    from ...render.pdf import walkthrough_pdf_bytes
+    from ...render.walkthrough import overview_pages
 
     wt = _walkthrough(day)
     files: dict[str, bytes] = {}
@@ -147,8 +147,8 @@ def _answer_details(day: Day, wt: Any) -> tuple[Any, list[str]]:
 
 
 def _problem_files(day: Day, theme: Theme, mono: bool) -> dict[str, bytes]:
-    from ..render.pdf import problem_pdf_bytes
-    from ..render.problem import deeper, solution_scene
+    from ...render.pdf import problem_pdf_bytes
+    from ...render.problem import deeper, solution_scene
 
     game, entry = day.game, day.entry
     kit = problem_kit(game)

@@ -10,7 +10,7 @@ import datetime as dt
 import os
 import re
 
-from ..errors import InputError
+from ...errors import InputError
 
 INCH = 72.0
 PAGES_LEAST, PAGES_MOST = 24, 828  # a paperback's page count

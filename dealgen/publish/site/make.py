@@ -21,17 +21,17 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from .. import __version__
-from ..errors import InputError
-from ..fileio import parse_json, read_text
-from ..grade import GRADES
-from ..render.fonts import FONT_DIR, FONT_FILES, printed
-from .daily import day_words, grade_mark
-from .days import Day
-from .daytext import answer, facts, plain, question
-from .theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
+from ... import __version__
+from ...errors import InputError
+from ...fileio import parse_json, read_text
+from ...grade import GRADES
+from ...render.fonts import FONT_DIR, FONT_FILES, printed
+from ..daily import day_words, grade_mark
+from ..kit.days import Day
+from ..kit.daytext import answer, facts, plain, question
+from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
 
-ASSETS = Path(__file__).resolve().parent.parent / "data" / "site"  # scripts and styles the pages load
+ASSETS = Path(__file__).resolve().parents[2] / "data" / "site"  # scripts and styles the pages load
 SCHEMA, VERSION = "dealgen-site", 1
 DAY_KEYS = ("date", "game", "rules", "deal", "turn", "grade", "title", "question", "page", "image")
 FEED_DAYS = 60  # the newest days the feed carries
@@ -48,7 +48,7 @@ def page_data(day: Day) -> dict[str, Any]:
                             "title": printed(game.title), "dated": plain(day_words(day.date)),
                             "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
     if day.entry is not None:
-        from ..solve.pack_n_stack.strategy import parse_strategy
+        from ...solve.pack_n_stack.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
 
         tree = parse_strategy(day.entry.strategy_text(game), day.entry.source)
@@ -370,9 +370,9 @@ def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date
               assets: bool) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """The files one day adds to the site (its page and preview image, and the index, feed and
     record rewritten with it; ``assets`` too on a run's first day), and the site's days after it."""
-    from ..render.png import png_bytes
-    from .dayfiles import puzzle_scene
-    from .daytext import puzzle_alt
+    from ...render.png import png_bytes
+    from ..kit.dayfiles import puzzle_scene
+    from ..kit.daytext import puzzle_alt
 
     data = page_data(day)
     image = f"img/{day.stem}-wide.png"
@@ -395,8 +395,8 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
     page written with the index, feed and record rewritten, into the folder ``output``; ``today``
     (default: today, UTC) ends the feed and the index's archive. Yields a line a day written."""
-    from ..fileio import check_free, output_folder, planned_folder, write_files
-    from .days import plan_days
+    from ...fileio import check_free, output_folder, planned_folder, write_files
+    from ..kit.days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
     plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,

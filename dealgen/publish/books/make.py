@@ -14,15 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Collection
 
-from ..deals import MAX_DEAL
-from ..errors import CheckFailed, InputError
-from ..fileio import check_writable, is_pdf, made_folder, planned_folder, write_atomic
-from ..games import get_game
-from ..grade import GRADES
-from ..solve import problem_kit
-from . import OUTPUT
-from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
-from .catalog import (
+from ...deals import MAX_DEAL
+from ...errors import CheckFailed, InputError
+from ...fileio import check_writable, is_pdf, made_folder, planned_folder, write_atomic
+from ...games import get_game
+from ...grade import GRADES
+from ...solve import problem_kit
+from .. import OUTPUT
+from ..catalog import (
     Catalog,
     read_book_catalogs,
     read_catalog,
@@ -30,7 +29,8 @@ from .catalog import (
     require_verified,
     write_catalog,
 )
-from .generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
+from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
+from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
 from .layout import load_layout
 from .printspec import check_isbn
 
@@ -74,7 +74,7 @@ def fresh_selection(game_name: str, rules: str | None, count: int | None, mix: s
                 line.show(f"tried {tried}, kept {bands} ({tried / max(time.monotonic() - began, 1e-9):.1f} deals/s)")
 
         if problems:
-            from .problemset import select_problems
+            from ..problemset import select_problems
 
             selection = select_problems(game, rules, None if "any" in wanted else wanted, sum(wanted.values()),
                                         start, seed, max_tries, jobs, title, progress)

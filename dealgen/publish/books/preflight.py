@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ..errors import InputError
+from ...errors import InputError
 from .printspec import BARCODE, BLEED, IMAGE_DPI_LEAST, INCH, PAGES_LEAST, PAGES_MOST, PAPER, TEXT_LEAST, inside_margin, spine_width
 
 SAFE_BLEED, SAFE_PLAIN = 0.375 * INCH, 0.25 * INCH  # the outer margins a service keeps clear, with and without bleed

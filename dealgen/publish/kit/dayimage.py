@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..render.fonts import metrics, text_width, wrap
-from ..render.scene import Group, Line, Picture, Rect, Scene, Text
+from ...render.fonts import metrics, text_width, wrap
+from ...render.scene import Group, Line, Picture, Rect, Scene, Text
 from .theme import Theme
 
 WIDTH = 720.0  # points across every day image

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import InputError
-from ..fileio import KeyTwiceGiven, check_free, parse_json, planned_folder, read_text, write_files
+from ...errors import InputError
+from ...fileio import KeyTwiceGiven, check_free, parse_json, planned_folder, read_text, write_files
 from .dayfiles import FIXED_NAMES, STALE, day_files
 from .days import day_stem, plan_days
 from .theme import DEFAULT, load_theme

@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..games import get_game
-from ..render.pdf import pdf_bytes
-from ..render.registry import DiagramOptions, position_scene
-from .catalog import Catalog
+from ...games import get_game
+from ...render.pdf import pdf_bytes
+from ...render.registry import DiagramOptions, position_scene
+from ..catalog import Catalog
 
 RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 HEAD = re.compile(r"^Puzzle (\d+)$")

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .. import __version__
-from ..errors import CheckFailed, InputError
-from ..games import Game, get_game
-from ..grade import GRADES, load_calibration
-from ..solution import Solution
-from ..solve import problem_kit
-from .catalog import Catalog, ProblemEntry, failure_line, read_matching_catalog
-from .daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
+from ... import __version__
+from ...errors import CheckFailed, InputError
+from ...games import Game, get_game
+from ...grade import GRADES, load_calibration
+from ...solution import Solution
+from ...solve import problem_kit
+from ..catalog import Catalog, ProblemEntry, failure_line, read_matching_catalog
+from ..daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 
 
 def day_stem(game: Game, rules: str, day: dt.date) -> str:
@@ -101,7 +101,7 @@ def plan_days(game: str, date_text: str | None, count: int, week_text: str | Non
     if catalog is not None or series_start is not None:
         week = parse_week(week_text, GRADES) if week_text is not None else None
         return _series_plan(game, date_text, count, week, rules, catalog, series_start, game_given)
-    from .daily import DEFAULT_WEEK
+    from ..daily import DEFAULT_WEEK
 
     g = get_game(game)
     rules = g.check_rules(rules)
@@ -117,7 +117,7 @@ def plan_days(game: str, date_text: str | None, count: int, week_text: str | Non
 
 
 def _deal_days(g: Game, rules: str, dates: list[dt.date], weekly: tuple[str, ...], jobs: int) -> Iterator[Day]:
-    from ..scan import solve_many
+    from ...scan import solve_many
 
     def graded(deals: range) -> Iterator[tuple[str | None, Any]]:
         results = solve_many(g.name, deals, rules, jobs)  # in deal order, solved ahead on every core
@@ -137,7 +137,7 @@ def _deal_days(g: Game, rules: str, dates: list[dt.date], weekly: tuple[str, ...
 def _problem_days(game: Game, rules: str, dates: list[dt.date], weekly: tuple[str, ...], jobs: int) -> Iterator[Day]:
     """The day's deal is the first in its window with a problem of the weekday's grade, and the
     problem is the strongest of that grade in the deal's endgame."""
-    from .problemset import find_many
+    from ..problemset import find_many
 
     for day in dates:
         wanted = weekly[day.weekday()]

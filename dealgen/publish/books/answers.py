@@ -23,13 +23,13 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from ..games import Game
-from ..render.fonts import markup
-from ..render.pdf import CheckpointFlowable, DiagramFlowable, suit_markup
-from ..render.registry import DiagramOptions, checkpoints, renderer
-from ..render.walkthrough import Checkpoint
-from ..solution import Solution
-from ..verify import replay_states
+from ...games import Game
+from ...render.fonts import markup
+from ...render.pdf import CheckpointFlowable, DiagramFlowable, suit_markup
+from ...render.registry import DiagramOptions, checkpoints, renderer
+from ...render.walkthrough import Checkpoint
+from ...solution import Solution
+from ...verify import replay_states
 from .printspec import TEXT_LEAST
 
 PER_ROW = 10  # moves to a row of the grid: rows count in tens

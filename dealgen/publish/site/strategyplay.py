@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.pack_n_stack import PACK_N_STACK as GAME
-from ..games.pack_n_stack import PnsState
-from ..solve.pack_n_stack.lines import _strongest
-from ..solve.pack_n_stack.prove import OutOfBudget, Prover
-from ..solve.pack_n_stack.strategy import Node, Tree
+from ...games.pack_n_stack import PACK_N_STACK as GAME
+from ...games.pack_n_stack import PnsState
+from ...solve.pack_n_stack.lines import _strongest
+from ...solve.pack_n_stack.prove import OutOfBudget, Prover
+from ...solve.pack_n_stack.strategy import Node, Tree
 
 STRAY_NODES = 20_000  # prover budget for one move off the tree: unsettled ones get a plainer word
 STRAYS_NODES = 2_000_000  # and for all of a strategy's: a count, so a page never depends on the machine

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..solve.pack_n_stack.lines import Line, _listing, _reply_word, _strongest, _Writer, solution_lines
-from ..solve.pack_n_stack.strategy import Node, parse_strategy
+from ...solve.pack_n_stack.lines import Line, _listing, _reply_word, _strongest, _Writer, solution_lines
+from ...solve.pack_n_stack.strategy import Node, parse_strategy
 
 RACE = ("A race: the winner plays the moves named one a turn, whatever the other side does, and wins; the other "
         "side cannot finish sooner.")

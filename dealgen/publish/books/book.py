@@ -3,9 +3,9 @@
 A book is built from a seed catalog and a layout preset: title page, a copyright page (rights,
 edition, ISBN, the rule set and how to play the deals in PySolFC), contents with page numbers,
 how to play, the puzzle pages (1, 2 or 4 to a page), then every solution: a compact answer key
-by default (``publish.answers``: several a page), or a walkthrough with checkpoint diagrams.
+by default (``publish.books.answers``: several a page), or a walkthrough with checkpoint diagrams.
 The page count is even (a Notes page ends an odd one), and the inside margin grows with it
-to the print service's least for that count (``publish.printspec``). Pages have mirrored
+to the print service's least for that count (``publish.books.printspec``). Pages have mirrored
 margins, running page numbers, PDF bookmarks and metadata; fonts are embedded; the catalog
 rides along as an embedded file so ``dealgen verify BOOK.pdf`` can replay every solution.
 
@@ -38,12 +38,12 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from .. import __version__
-from ..errors import InputError
-from ..games import get_game
-from ..grade import GRADES
-from ..render.fonts import FAMILY, markup, metrics, printed
-from ..render.pdf import (
+from ... import __version__
+from ...errors import InputError
+from ...games import get_game
+from ...grade import GRADES
+from ...render.fonts import FAMILY, markup, metrics, printed
+from ...render.pdf import (
     CheckpointFlowable,
     diagram_scene,
     draw_scene,
@@ -52,11 +52,11 @@ from ..render.pdf import (
     register_fonts,
     walkthrough_flowables,
 )
-from ..render.registry import DiagramOptions
-from ..render.walkthrough import build_walkthrough
-from ..solve import problem_kit
+from ...render.registry import DiagramOptions
+from ...render.walkthrough import build_walkthrough
+from ...solve import problem_kit
+from ..catalog import Catalog, Entry, part_attachment, require_verified
 from .answers import DIAGRAM_GRADES, KEY_INDEX, KeyStyles, key_flowables, key_parts, key_reading, small_diagram
-from .catalog import Catalog, Entry, part_attachment, require_verified
 from .layout import Layout
 from .printspec import book_year, inside_margin
 from .problems import LINE_BUDGET, RACE, problem_answer
@@ -198,7 +198,7 @@ class _Styles:
                                  spaceAfter=layout.heading_size * 0.6)
         self.h2 = ParagraphStyle("h2", fontName=bold, fontSize=body * 1.15, leading=body * 1.5,
                                  spaceBefore=body * 0.8, spaceAfter=body * 0.3, keepWithNext=1)
-        # an answer's heading: kept with its first rows (publish.answers), not with the whole answer
+        # an answer's heading: kept with its first rows (publish.books.answers), not with the whole answer
         self.key_head = ParagraphStyle("key-head", parent=self.h2, spaceBefore=0, keepWithNext=0)
         self.title = ParagraphStyle("title", fontName=bold, fontSize=layout.title_size,
                                     leading=layout.title_size * 1.2, alignment=1)
@@ -506,7 +506,7 @@ class _Book:
 
 
     def _answer(self, number: int, entry: Entry, catalog: Catalog) -> list[Flowable]:
-        """One puzzle's compact answer (``publish.answers``)."""
+        """One puzzle's compact answer (``publish.books.answers``)."""
         layout, s, game = self.layout, self.styles, get_game(catalog.game)
         parts = key_parts(game, catalog.solution(entry), diagram=entry.grade in DIAGRAM_GRADES)
         title = _Title(f"Puzzle {number}: game #{entry.deal}, {entry.grade}, {parts.answer or f'{parts.moves} moves'}",
@@ -571,7 +571,7 @@ class _Book:
                 "Every solution was played through move by move by computer before printing, and wins."]
 
     def _problem_solution(self, number: int, entry: Any, catalog: Catalog) -> list[Flowable]:
-        """A problem's solution (``publish.problems``): the board after the main line's first turn,
+        """A problem's solution (``publish.books.problems``): the board after the main line's first turn,
         the main line, the replies that need their own answer, and "any other reply"."""
         layout = self.layout
         frame_w, frame_h = layout.width - layout.inside - layout.outside, layout.height - layout.top - layout.bottom

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..fileio import read_text
-from ..render.fonts import FAMILY
+from ...errors import InputError
+from ...fileio import read_text
+from ...render.fonts import FAMILY
 
 UNITS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
-PRESET_DIRS = (Path("layouts"), Path(__file__).resolve().parents[2] / "layouts")  # the current folder, the source tree
+PRESET_DIRS = (Path("layouts"), Path(__file__).resolve().parents[3] / "layouts")  # the current folder, the source tree
 
 # key -> (kind, required); kinds: length, int, number, str, bool
 SCHEMA: dict[str, tuple[str, bool]] = {

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import SUIT_NAMES, Card
-from ..grade import GRADES
-from ..solve import problem_kit
-from .daily import day_words, grade_mark
+from ...cards import SUIT_NAMES, Card
+from ...grade import GRADES
+from ...solve import problem_kit
+from ..daily import day_words, grade_mark
 from .days import Day
 from .theme import Theme
 
@@ -141,7 +141,7 @@ def _perpetual(game: Any, state: Any) -> str:
 
 
 def _pack_n_stack(game: Any, state: Any) -> str:
-    from ..games.pack_n_stack import COLS, ROWS, SIZE
+    from ...games.pack_n_stack import COLS, ROWS, SIZE
 
     rows = []
     for r in range(SIZE):

@@ -19,13 +19,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Frame, Paragraph
 
-from .. import __version__
-from ..errors import InputError
-from ..games import get_game
-from ..render.fonts import markup, metrics, printed
-from ..render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
-from ..render.registry import DiagramOptions
-from .catalog import Catalog, read_book_catalog
+from ... import __version__
+from ...errors import InputError
+from ...games import get_game
+from ...render.fonts import markup, metrics, printed
+from ...render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
+from ...render.registry import DiagramOptions
+from ..catalog import Catalog, read_book_catalog
 from .preflight import PAGES_KEY, PAPER_KEY
 from .printspec import BARCODE, BARCODE_MARGIN, BLEED, INCH, SPINE_CLEAR, SPINE_TEXT_LEAST, TEXT_LEAST, check_paper, spine_width
 
