@@ -19,7 +19,7 @@ import pytest
 
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
-from dealgen.publish.site import ASSETS
+from dealgen.publish.site.make import ASSETS
 from dealgen.solution import Solution
 from dealgen.solve import SOLVED, UNSOLVABLE, solve_deal, solve_position
 from dealgen.verify import replay
