@@ -53,7 +53,7 @@ def main() -> int:
     began = time.perf_counter()
     todo = positions({key: args.per_deal for key in PER_DEAL}, args.seed)
     print(f"{len(todo)} positions made by the Python engine in {time.perf_counter() - began:.1f} s; "
-          f"budget {args.budget:,} positions a search, looking back at most {4 * args.budget:,}")
+          f"budget {args.budget:,} positions a search, looking back at most {3 * args.budget:,}")
     with tempfile.TemporaryDirectory() as tmp:
         results = run_js(todo, Path(tmp), args.budget)
     print(f"{'game, rules':<24} {'count':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'<= 1 s':>8} {'unknown':>8} "

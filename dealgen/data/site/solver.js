@@ -11,7 +11,7 @@
      "unknown": the budget (positions expanded, a count: never seconds) ran out first
    The search is deterministic: the same position and budget give the same answer anywhere. */
 
-export const DEFAULT_BUDGET = 12000;  // positions; bench/bench_hints.py measures what it costs
+export const DEFAULT_BUDGET = 20000;  // positions; bench/bench_hints.py measures what it costs
 
 const WON = "won", LOST = "lost", UNKNOWN = "unknown";
 
@@ -51,13 +51,13 @@ export function wins(engine, state, line) {
      "unknown":      here is null when the position now is not known, false when it is lost and
                      ``lostFor`` positions back from it are lost but the one before is not known.
    Each position gets ``budget`` positions to search, and looking back at most ``options.total``
-   in all (4 budgets); the positions proved lost are shared, so a step back costs only what is
+   in all (3 budgets); the positions proved lost are shared, so a step back costs only what is
    new. ``options.known`` {at, line} names a position of the game known to win by ``line`` (a
    day's verified line): no search starts there or looks back past it. */
 export function advise(engine, states, budget, options) {
   budget = budget === undefined ? DEFAULT_BUDGET : budget;
   options = options || {};
-  const total = options.total === undefined ? 4 * budget : options.total;
+  const total = options.total === undefined ? 3 * budget : options.total;
   const known = options.known || null, n = states.length - 1, floor = known ? known.at : -1;
   if (floor === n) return { verdict: WON, undo: 0, line: known.line, here: true, positions: 0 };
   const lost = new Map();
@@ -327,8 +327,15 @@ function idiotsSearch(engine, start, budget, lost) {
   const K = idiotsKnowledge(start), live = K.live;
   const bits0 = K.look(start);
   if (!K.viable()) return { verdict: LOST, line: [], positions: 0, complete: true };
-  const known = free ? (bits, d) => lost.has(bits) && lost.get(bits) <= d : (bits, d) => lost.has(d + ":" + bits);
-  const prove = free ? (bits, d) => { if (!(lost.get(bits) <= d)) lost.set(bits, d); } : (bits, d) => lost.set(d + ":" + bits, true);
+  // the memo: Map(high 26 bits [* 16 + deals for strict]) -> Map(low 26 bits -> fewest deals lost), small
+  // integers for keys, which Maps hash fastest
+  const LOW = 67108864;
+  const inner = (bits, d) => {
+    const outer = free ? Math.floor(bits / LOW) : Math.floor(bits / LOW) * 16 + d;
+    return lost.get(outer) || lost.set(outer, new Map()).get(outer);
+  };
+  const known = (bits, d) => { const deals = inner(bits, d).get(bits % LOW); return deals !== undefined && deals <= d; };
+  const prove = (bits, d) => { const m = inner(bits, d), low = bits % LOW; if (!(m.get(low) <= d)) m.set(low, d); };
   const line = [];
   let expanded = 0, out = false;
 
