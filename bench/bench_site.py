@@ -1,5 +1,6 @@
-"""The daily site: how long a day takes to publish, what a page weighs, how fast the JavaScript
-engines answer, and (with --screenshots DIR) pictures of a day page on a desktop and a phone.
+"""The daily site: how long a day takes to publish, what a page weighs (the whole transfer a
+first visit makes), how fast the JavaScript engines answer, and (with --screenshots DIR)
+pictures of a day page on a desktop and a phone, light and dark, and of a result.
 
     python bench/bench_site.py [--screenshots docs/img]
 
@@ -9,9 +10,11 @@ Days come from the seed catalogs (nothing is solved), under a demonstration them
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import functools
 import http.server
+import io
 import shutil
 import subprocess
 import tempfile
@@ -22,7 +25,7 @@ from pathlib import Path
 from dealgen.games import get_game
 from dealgen.publish.catalog import read_catalog
 from dealgen.publish.kit.days import Day
-from dealgen.publish.kit.theme import load_theme
+from dealgen.publish.kit.theme import DEFAULT, load_theme
 from dealgen.publish.site.make import ASSETS, day_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,15 +73,22 @@ def build(folder: Path, theme) -> list[str]:
         stems.append(day.stem)
     assets = sum(p.stat().st_size for p in (folder / "assets").iterdir())
     scripts = sum(p.stat().st_size for p in (folder / "assets").glob("*.js"))
-    print(f"assets: {assets / 1024:.0f} KiB in all, of which scripts {scripts / 1024:.1f} KiB (the rest: fonts, styles)")
+    print(f"assets: {assets / 1024:.0f} KiB in all, of which scripts {scripts / 1024:.1f} KiB (the rest: styles, icons, "
+          f"logo; no fonts: the reader's system font)")
+    for stem in stems:  # what a first visit to a day page loads: the page, its script, styles, icon and logo
+        loads = [f"{stem}.html", "assets/play.js", "assets/site.css", "assets/theme.css", "assets/icon-192.png",
+                 "assets/logo.png", "manifest.webmanifest"]
+        loads = [n for n in loads if (folder / n).exists()]  # (no logo without a theme's)
+        print(f"{stem}: a first visit transfers {sum((folder / n).stat().st_size for n in loads) / 1024:.0f} KiB "
+              f"(uncompressed)")
     return stems
 
 
 NODE_BENCH = r"""
-const path = require("path");
-require(path.join(process.argv[1], "cards.js"));
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 for (const [name, start] of JSON.parse(process.argv[2])) {
-  const engine = require(path.join(process.argv[1], name + ".js"));
+  const { engine } = await import(pathToFileURL(path.join(process.argv[1], name + ".js")).href);
   let s = engine.fromJSON(start), calls = 0;
   const t = Date.now();
   while (Date.now() - t < 500) { engine.legal(s); calls++; }
@@ -96,11 +106,12 @@ def node_speed() -> None:
         return
     starts = [[g, get_game(g).to_json(get_game(g).deal(1))] for g in ("penguin", "idiots-delight", "perpetual-motion",
                                                                        "pack-n-stack")]
-    out = subprocess.run([node, "-e", NODE_BENCH, str(ASSETS), json.dumps(starts)], capture_output=True, text=True)
+    out = subprocess.run([node, "--input-type=module", "-e", NODE_BENCH, str(ASSETS), json.dumps(starts)], capture_output=True, text=True)
     print(out.stdout.strip() or out.stderr.strip())
 
 
 def screenshots(folder: Path, stems: list[str], out: Path) -> None:
+    """The themed site (``folder``) light, and dealgen's plain look (``folder``/../plain) dark."""
     from playwright.sync_api import sync_playwright
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -108,24 +119,35 @@ def screenshots(folder: Path, stems: list[str], out: Path) -> None:
         def log_message(self, *args):
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder.parent)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    served = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    base = served + folder.name + "/"
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, headless=True)
-        for name, viewport in (("desktop", (1280, 900)), ("phone", (390, 844))):
-            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]},
-                                    device_scale_factor=1 if name == "desktop" else 2)
-            page.goto(base + f"{stems[0]}.html")
+        for name, viewport, scheme in (("desktop", (1280, 900), "light"), ("phone", (390, 844), "light"),
+                                       ("desktop-dark", (1280, 900), "dark"), ("phone-dark", (390, 844), "dark")):
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]}, color_scheme=scheme,
+                                    device_scale_factor=1 if name.startswith("desktop") else 2)
+            page.goto((base if scheme == "light" else served + "plain/") + f"{stems[0]}.html")
             for token in page.evaluate("window.dealgen.solution()")[:9]:  # a game under way ...
                 page.click(f'#board [data-place="{token[0]}"]')
                 page.click(f'#board [data-place="{token[1]}"]')
             page.click('#board [data-place="5"]')  # ... with a column chosen: its run and targets marked
-            page.screenshot(path=str(out / f"site-day-{name}.png"), full_page=name == "desktop")
+            page.screenshot(path=str(out / f"site-day-{name}.png"), full_page=name.startswith("desktop"))
             print(f"wrote {out / f'site-day-{name}.png'}")
             page.close()
+        page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+        page.goto(base + f"{stems[1]}.html")  # a result: the statistics and the share button
+        for token in page.evaluate("window.dealgen.solution()"):
+            page.evaluate(f"window.dealgen.play({token!r})")
+        page.locator("#result").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / "site-result.png"))
+        page.close()
         page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(base + f"{stems[0]}.html")
+        page.evaluate("window.dealgen.play(window.dealgen.solution()[0])")  # the index marks a day started
         page.goto(base + "index.html")
         page.screenshot(path=str(out / "site-index.png"))
         page.goto(base + f"{stems[3]}.html")
@@ -148,6 +170,9 @@ def main() -> None:
         folder = Path(tmp)
         theme = demo_theme(folder)
         stems = build(folder / "site", theme)
+        if args.screenshots:
+            with contextlib.redirect_stdout(io.StringIO()):  # the same days in dealgen's plain look, for the dark shots
+                build(folder / "plain", DEFAULT)
         node_speed()
         if args.screenshots:
             screenshots(folder / "site", stems, args.screenshots)

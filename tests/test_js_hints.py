@@ -84,7 +84,7 @@ def run_js(todo: list[dict], folder: Path, budget: int = BUDGET) -> list[dict]:
     """The page's solver on each position: node's results, in order."""
     data = folder / "positions.json"
     data.write_text(json.dumps(todo))
-    done = subprocess.run([str(NODE), str(HERE / "js" / "hints.mjs"), str(ASSETS), str(data), str(budget)],
+    done = subprocess.run([str(NODE), str(HERE / "js" / "hints.js"), str(ASSETS), str(data), str(budget)],
                           capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

@@ -50,8 +50,9 @@ def test_a_site_of_two_days_and_a_later_run_adding_to_it(tmp_path: Path) -> None
     names = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert {"index.html", "feed.xml", "days.json", "idiots-delight-2020-12-01.html", "idiots-delight-2020-12-02.html",
             "img/idiots-delight-2020-12-01-wide.png", "img/idiots-delight-2020-12-01-wide.alt.txt",
-            "assets/play.js", "assets/idiots-delight.js", "assets/site.css", "assets/theme.css",
-            "assets/DejaVuSans.ttf", "assets/LICENSE-DejaVu.txt"} <= names
+            "assets/play.js", "assets/index.js", "assets/site.css", "assets/theme.css", "assets/icon-192.png",
+            "assets/icon-512.png", "manifest.webmanifest", "sw.js"} <= names
+    assert not [n for n in names if n.endswith((".ttf", ".woff", ".woff2"))]  # the reader's own fonts: nothing sent
     record = json.loads((out / "days.json").read_text())
     assert record["schema"] == "dealgen-site" and [d["date"] for d in record["days"]] == ["2020-12-01", "2020-12-02"]
     # a later run (another game, the next day) adds to the site
@@ -83,7 +84,7 @@ def test_pages_fetch_nothing_from_elsewhere_and_name_everything_relatively(tmp_p
             if not url.startswith("data:"):
                 assert (out / url).is_file(), (page.name, url)
     css = (out / "assets" / "site.css").read_text()
-    assert "url(" in css and not re.search(r"url\(\s*[\"']?(https?:|//)", css) and "@import" not in css
+    assert not re.search(r"url\(\s*[\"']?(https?:|//)", css) and "@import" not in css
     for script in (out / "assets").glob("*.js"):
         assert not re.search(r"https?://|fetch\(|XMLHttpRequest|import\(", script.read_text()), script.name
 
@@ -93,7 +94,7 @@ def test_the_feed_is_atom_with_the_days_up_to_today(tmp_path: Path) -> None:
     theme.write_text('name = "Penguin a Day"\nurl = "https://example.org/penguin/"\n')
     out = tmp_path / "site"
     assert build(out, "penguin-40", "2020-01-01", 3, "--theme", str(theme)).exit_code == 0
-    assert build(out, "idiots-delight-20", "2999-01-01", 1).exit_code == 0  # published ahead: not in the feed yet
+    assert build(out, "idiots-delight-20", "2999-01-01", 1).exit_code == 0  # published ahead: scheduled
     feed = ET.parse(out / "feed.xml").getroot()
     assert feed.tag == f"{ATOM}feed" and feed.findtext(f"{ATOM}title") == "Penguin a Day"
     entries = feed.findall(f"{ATOM}entry")
@@ -101,11 +102,89 @@ def test_the_feed_is_atom_with_the_days_up_to_today(tmp_path: Path) -> None:
         f"https://example.org/penguin/penguin-2020-01-0{k}.html" for k in (3, 2, 1)]
     assert all(e.findtext(f"{ATOM}updated").endswith("T00:00:00Z") and e.findtext(f"{ATOM}id") for e in entries)
     index = (out / "index.html").read_text()
-    future = re.search(r'<li data-date="2999-01-01" hidden data-future="">', index)
-    assert future  # in the archive, hidden until its day
+    assert "2999" not in index and not list(out.glob("*2999*"))
     page = (out / "penguin-2020-01-01.html").read_text()
     assert 'property="og:image" content="https://example.org/penguin/img/penguin-2020-01-01-wide.png"' in page
     assert "--ground: #ffffff" in (out / "assets" / "theme.css").read_text()
+    manifest = json.loads((out / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Penguin a Day" and manifest["start_url"] == "index.html"
+    assert all((out / icon["src"]).is_file() for icon in manifest["icons"])
+
+
+def test_no_day_after_today_is_in_the_published_folder_until_a_run_on_its_date(tmp_path: Path) -> None:
+    """Each page holds its solution: days after --today wait in the schedule beside the site."""
+    out, waiting = tmp_path / "site", tmp_path / "site.schedule"
+    result = build(out, "penguin-40", "2020-12-01", 4, "--today", "2020-12-02")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.glob("*.html")) == ["index.html", "penguin-2020-12-01.html",
+                                                          "penguin-2020-12-02.html"]
+    assert sorted(p.name for p in waiting.glob("*.html")) == ["penguin-2020-12-03.html", "penguin-2020-12-04.html"]
+    public = b"".join(p.read_bytes() for p in out.rglob("*") if p.is_file())
+    assert b"2020-12-03" not in public and b"2020-12-04" not in public  # not in the index, feed or record either
+    page = (waiting / "penguin-2020-12-03.html").read_bytes()
+    # the run on the 3rd moves that day in, byte for byte, and leaves the 4th waiting
+    released = CliRunner().invoke(main, ["site", "--release", "--today", "2020-12-03", "-o", str(out)])
+    assert released.exit_code == 0 and "released penguin-2020-12-03.html" in released.output, released.output
+    assert (out / "penguin-2020-12-03.html").read_bytes() == page and not (waiting / "penguin-2020-12-03.html").exists()
+    assert (out / "img" / "penguin-2020-12-03-wide.png").is_file() and b"2020-12-04" not in (out / "index.html").read_bytes()
+    assert [d["date"] for d in json.loads((waiting / "days.json").read_text())["days"]] == ["2020-12-04"]
+    assert [d["date"] for d in json.loads((out / "days.json").read_text())["days"]][-1] == "2020-12-03"
+    # a scheduled date is never given another puzzle either
+    moved = build(out, "penguin-40", "2020-12-04", 1, "--today", "2020-12-02")
+    assert moved.exit_code == 2 and "penguin-2020-12-04 is already published as deal" in moved.output
+    # adding days releases what is due first
+    assert build(out, "penguin-40", "2020-12-05", 1, "--today", "2020-12-05").exit_code == 0
+    assert (out / "penguin-2020-12-04.html").is_file() and not list(waiting.glob("*.html"))
+    both = CliRunner().invoke(main, ["site", "--release", "--days", "3", "-o", str(out)])
+    assert both.exit_code == 2 and "--release makes no new day, so it takes no --days" in both.output
+
+
+def test_days_after_today_found_in_the_site_move_out_to_the_schedule(tmp_path: Path) -> None:
+    """A site published ahead (by an older dealgen, or with a later --today) is put right."""
+    out, waiting = tmp_path / "site", tmp_path / "site.schedule"
+    assert build(out, "penguin-40", "2020-12-01", 3, "--today", "2020-12-03").exit_code == 0
+    page = (out / "penguin-2020-12-03.html").read_bytes()
+    result = CliRunner().invoke(main, ["site", "--release", "--today", "2020-12-02", "-o", str(out)])
+    assert result.exit_code == 0 and "penguin-2020-12-03.html is after 2020-12-02" in result.output, result.output
+    assert not (out / "penguin-2020-12-03.html").exists() and not (out / "img" / "penguin-2020-12-03-wide.png").exists()
+    assert b"2020-12-03" not in (out / "index.html").read_bytes() + (out / "days.json").read_bytes()
+    assert (waiting / "penguin-2020-12-03.html").read_bytes() == page
+    assert CliRunner().invoke(main, ["site", "--release", "--today", "2020-12-03", "-o", str(out)]).exit_code == 0
+    assert (out / "penguin-2020-12-03.html").read_bytes() == page
+
+
+def test_how_to_play_headings_hold_no_paragraphs_and_no_month_heading_is_empty(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert build(out, "penguin-40", "2020-11-30", 3, "--today", "2020-11-30").exit_code == 0
+    page = (out / "penguin-2020-11-30.html").read_text()
+    heads = re.findall(r"<h3>(.*?)</h3>", page)
+    assert heads and all(len(h) < 40 for h in heads), heads  # a heading's words, its text in the <p> after it
+    assert "<h3>The layout</h3>\n<p>All 52 cards" in page
+    index = (out / "index.html").read_text()
+    for month, items in re.findall(r"<h3>(.*?)</h3>\n<ul class=\"archive\">\n(.*?)</ul>", index, re.S):
+        assert "<li" in items, month
+    assert "December 2020" not in index  # its days are still to come
+
+
+def test_every_text_colour_passes_wcag_aa_in_both_schemes() -> None:
+    """Computed from the colours theme.css is written from: each text colour against each ground
+    it is set on, light and dark, for dealgen's look and for themes light and dark."""
+    from dealgen.publish.kit.theme import DEFAULT, Theme, contrast
+    from dealgen.publish.site.style import AA, TEXT_PAIRS, palette, rgb, theme_css
+
+    themes = [DEFAULT, Theme(name="Teal", background=rgb("#0e3b43"), text=(1.0, 1.0, 1.0), accent=rgb("#f4c95d")),
+              Theme(name="Paper", background=rgb("#fdf6e3"), text=rgb("#222222"), accent=rgb("#d2691e"))]
+    for theme in themes:
+        for scheme in ("light", "dark"):
+            colours = palette(theme, scheme)
+            for ink, ground in TEXT_PAIRS:
+                ratio = contrast(colours[ink], colours[ground])
+                assert ratio >= AA, (theme.name, scheme, ink, ground, round(ratio, 2))
+        dark = palette(theme, "dark")
+        assert contrast(dark["ground"], (0, 0, 0)) < 2  # dark means dark
+        css = theme_css(theme)
+        assert "prefers-color-scheme: dark" in css and ':root[data-theme="dark"]' in css
+    assert palette(DEFAULT, "light")["ground"] != palette(DEFAULT, "dark")["ground"]
 
 
 def test_a_day_page_carries_the_verified_line_in_words() -> None:
@@ -166,3 +245,16 @@ def test_site_bad_usage_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a dealgen site's days.json" in result.output
     result = CliRunner().invoke(main, ["site", "--date", "2026-02-30", "-o", str(out)])
     assert result.exit_code == 2 and "not a date that exists" in result.output and not out.exists()
+
+
+def test_the_same_days_make_the_same_bytes(tmp_path: Path) -> None:
+    """Pages, scripts, styles, icons, manifest, service worker: all from the inputs alone."""
+    built = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        assert build(out, "idiots-delight-20", "2020-12-01", 2, "--today", "2020-12-01").exit_code == 0
+        built.append({p.relative_to(tmp_path / name).as_posix(): p.read_bytes()
+                      for p in (tmp_path / name).rglob("*") if p.is_file()})
+    assert built[0] == built[1] and "sw.js" in built[0] and "assets/icon-512.png" in built[0]
+    assert "idiots-delight-2020-12-02.html" not in built[0]
+

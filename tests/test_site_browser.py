@@ -370,5 +370,139 @@ def test_a_day_page_is_readable_on_a_phone(browser, server) -> None:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         index_px = visit.page.evaluate("parseFloat(getComputedStyle(document.querySelector('#board .card .idx')).fontSize)")
         assert index_px >= 12, (stem, index_px)
+        if stem.startswith("penguin"):  # the beak's empty foundation shows its suit, not covered by the next one
+            seen = visit.page.evaluate("""(() => { const s = document.querySelector('#board .slot.top .suit');
+                const r = s.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                return [s.textContent, r.width > 0 && r.height >= 10 && (hit === s || s.contains(hit))]; })()""")
+            assert seen[0] in "\u2663\u2660\u2665\u2666" and seen[1] is True, seen
         visit.local_only(server)
         visit.close()
+
+
+# -- what a reader keeps: saved games, results, statistics, share; the look; offline ---------------
+def won_by_script(page) -> None:
+    line = page.evaluate("window.dealgen.solution()")
+    assert all(page.evaluate(f"window.dealgen.play({json.dumps(t)})") for t in line)
+    assert page.evaluate("window.dealgen.won()") is True
+
+
+def test_a_win_shares_a_result_with_no_move_in_it(browser, server) -> None:
+    visit = Visit(browser, server + "penguin-2020-12-01.html")
+    assert visit.api("shareText()") is None  # nothing to share before the end
+    won_by_script(visit.page)
+    text = visit.api("shareText()")
+    lines = text.split("\n")
+    assert lines[0] == "Daily deals" and lines[1].startswith("Penguin · Tuesday 1 December 2020 · ")
+    par = len(visit.data["solution"])
+    assert lines[2].startswith(f"Solved in {par} moves (par) · 0 hints · 0:")
+    assert lines[3] == server + "penguin-2020-12-01.html"
+    words = set(text.replace("(", " ").replace(")", " ").split())
+    assert not words & set(visit.data["solution"]), words & set(visit.data["solution"])
+    cards = {c for col in visit.data["start"]["columns"] for c in col}
+    assert not words & cards
+    assert visit.page.is_visible("#result") and "Solved in" in visit.page.text_content("#result")
+    visit.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    visit.page.evaluate("delete Navigator.prototype.share")  # headless has no share sheet: the clipboard then
+    visit.page.click("#result button[data-act=share]")
+    visit.page.wait_for_function("document.getElementById('shared').textContent.startsWith('Copied')")
+    assert visit.page.evaluate("navigator.clipboard.readText()") == text
+    visit.local_only(server)
+    visit.close()
+
+
+def test_a_reload_mid_game_restores_the_position_and_its_undo_history(browser, server) -> None:
+    visit = Visit(browser, server + "idiots-delight-2020-12-04.html")
+    for token in visit.data["solution"][:12]:
+        assert visit.api(f"play({json.dumps(token)})") is True
+    position = visit.api("position()")
+    before_last = visit.page.evaluate("(() => { dealgen.undo(); const p = dealgen.position(); "
+                                      f"dealgen.play({json.dumps(visit.data['solution'][11])}); return p; }})()")
+    visit.page.reload()
+    assert visit.api("position()") == position and visit.moves() == 12
+    assert visit.api("undo()") is True and visit.api("position()") == before_last
+    visit.page.click("text=Restart")  # clears the saved game
+    visit.page.reload()
+    assert visit.moves() == 0 and visit.api("position()") == visit.data["start"]
+    visit.local_only(server)
+    visit.close()
+
+
+def test_winning_two_days_running_makes_a_streak_of_two_and_the_index_marks_them(browser, server) -> None:
+    context = browser.new_context()
+    for stem, day in (("penguin-2020-12-01", 1), ("penguin-supermove-2020-12-02", 2)):
+        context.clock.set_fixed_time(dt.datetime(2020, 12, day, 12, 0, tzinfo=dt.timezone.utc))
+        page = context.new_page()
+        page.goto(server + f"{stem}.html")
+        won_by_script(page)
+        page.close()
+    page = context.new_page()
+    page.goto(server + "idiots-delight-2020-12-04.html")  # from the archive, two days late: played, no streak
+    context.clock.set_fixed_time(dt.datetime(2020, 12, 6, 12, 0, tzinfo=dt.timezone.utc))
+    page.reload()
+    assert page.evaluate("dealgen.stats()") == {"played": 2, "won": 2, "streak": 0, "maxStreak": 2}
+    context.clock.set_fixed_time(dt.datetime(2020, 12, 3, 9, 0, tzinfo=dt.timezone.utc))
+    page.reload()
+    assert page.evaluate("dealgen.stats()") == {"played": 2, "won": 2, "streak": 2, "maxStreak": 2}
+    page.evaluate(f"dealgen.play({json.dumps(json.loads(page.locator('#dealgen-day').text_content())['solution'][0])})")
+    assert page.evaluate("dealgen.stats()")["played"] == 3  # a first move makes a day played
+    page.goto(server + "index.html")
+    done = page.evaluate("Object.fromEntries([...document.querySelectorAll('.archive [data-stem]')]"
+                         ".map(li => [li.dataset.stem, li.dataset.done]))")
+    assert done["penguin-2020-12-01"] == "solved" and done["penguin-supermove-2020-12-02"] == "solved"
+    assert done["idiots-delight-2020-12-04"] == "started" and done["pack-n-stack-2020-12-07"] == ""
+    assert "streak 2" in page.text_content("#my-stats")
+    context.close()
+
+
+def test_dark_mode_and_the_four_colour_deck(browser, server) -> None:
+    def looks(scheme):
+        page = browser.new_page(color_scheme=scheme)
+        page.goto(server + "penguin-2020-12-01.html")
+        found = page.evaluate("[getComputedStyle(document.body).backgroundColor, "
+                              "getComputedStyle(document.getElementById('board')).backgroundColor]")
+        return page, found
+
+    light_page, light = looks("light")
+    dark_page, dark = looks("dark")
+    assert light[0] == "rgb(255, 255, 255)" and dark[0] != light[0] and dark[1] != light[1]
+    light_page.click("#dark-switch")  # the switch overrides the system's scheme, and is kept
+    assert light_page.evaluate("getComputedStyle(document.body).backgroundColor") == dark[0]
+    light_page.reload()
+    assert light_page.evaluate("getComputedStyle(document.body).backgroundColor") == dark[0]
+    club = "document.querySelector('#board .card.s0')"
+    two = light_page.evaluate(f"getComputedStyle({club}).color")
+    light_page.click("#deck-switch")
+    four = light_page.evaluate(f"getComputedStyle({club}).color")
+    assert two != four and light_page.evaluate("document.documentElement.dataset.deck") == "four"
+    light_page.close()
+    dark_page.close()
+
+
+def test_a_day_page_weighs_under_400_kb_in_all(browser, server) -> None:
+    for stem in ("penguin-2020-12-01", "pack-n-stack-2020-12-07"):
+        page = browser.new_page()
+        sizes: dict[str, int] = {}
+
+        def weigh(response, sizes=sizes) -> None:
+            if response.status == 200:
+                sizes[response.url] = len(response.body())
+
+        page.on("response", weigh)
+        page.goto(server + f"{stem}.html", wait_until="networkidle")
+        assert sum(sizes.values()) < 400_000, (stem, sizes)
+        page.close()
+
+
+def test_a_visited_site_plays_offline_over_http(browser, server) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server + "penguin-2020-12-01.html")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled by the worker, which keeps what the page loads
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    assert page.evaluate("window.dealgen.legal().length") > 0 and page.locator("#board .card").count() > 40
+    page.goto(server + "index.html")
+    assert page.locator("#today .day-card").count() >= 1
+    context.close()

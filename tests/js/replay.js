@@ -2,14 +2,16 @@
    JavaScript engines the site ships, in one node process: after every move the legal moves
    (in order) and the position (its JSON, sorted keys, as a SHA-1) must be the Python engine's,
    tokens the Python engine refuses must be refused, and each playout must end as it did.
-   Usage: node replay.js SITE_ASSETS_DIR PLAYOUTS.json  -> prints a JSON report. */
-"use strict";
-const fs = require("fs");
-const path = require("path");
-const crypto = require("crypto");
+   The engines are the site's ES modules, imported as they are (pages load them bundled).
+   Usage: node replay.js SITE_SCRIPTS_DIR PLAYOUTS.json  -> prints a JSON report. */
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { pathToFileURL } from "node:url";
 
 const assets = process.argv[2];
-const { stable } = require(path.join(assets, "cards.js"));
+const load = (name) => import(pathToFileURL(path.join(assets, name)).href);
+const { stable } = await load("cards.js");
 const playouts = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const engines = {};
 const report = { playouts: 0, moves: 0, refusals: 0, failures: [] };
@@ -21,7 +23,7 @@ function fail(p, step, what, js, py) {
 }
 
 for (const p of playouts) {
-  const engine = engines[p.game] || (engines[p.game] = require(path.join(assets, p.game + ".js")));
+  const engine = engines[p.game] || (engines[p.game] = (await load(p.game + ".js")).engine);
   report.playouts++;
   let state = engine.fromJSON(p.start);
   if (sha1(engine.toJSON(state)) !== p.hash) { fail(p, 0, "start position", engine.toJSON(state), null); continue; }

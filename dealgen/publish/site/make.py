@@ -5,11 +5,14 @@
     feed.xml              an Atom feed of the days published so far
     days.json             every day of the site (read back by the next run, which adds to it)
     img/GAME-DATE-wide.png (and .alt.txt)   the link preview
-    assets/               scripts, styles, the bundled DejaVu fonts, the theme and its logo
+    assets/               the two scripts (bundle.py), styles, icons, the theme and its logo
+    manifest.webmanifest, sw.js   the web app manifest and the service worker (offline play)
 
 Pages name everything relatively and load nothing from elsewhere, so the folder works from any
 static host and opened from disk (file://). The day's puzzle, verified line and (Pack 'n' Stack)
-strategy are written into its page, as JSON the page's script reads.
+strategy are written into its page, as JSON the page's script reads, so a day after ``today``
+is never written into the site: it waits in the site's schedule, a folder beside it that is
+not published (OUTPUT.schedule by default), and a run on or after its date moves it in.
 """
 
 from __future__ import annotations
@@ -25,18 +28,20 @@ from ... import __version__
 from ...errors import InputError
 from ...fileio import parse_json, read_text
 from ...grade import GRADES
-from ...render.fonts import FONT_DIR, FONT_FILES, printed
+from ...render.fonts import printed
 from ..daily import day_words, grade_mark
 from ..kit.days import Day
 from ..kit.daytext import answer, facts, plain, question
-from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, mix, theme_toml
+from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, theme_toml
+from .bundle import bundle
+from .style import palette, theme_css
 
 ASSETS = Path(__file__).resolve().parents[2] / "data" / "site"  # scripts and styles the pages load
 SCHEMA, VERSION = "dealgen-site", 1
 DAY_KEYS = ("date", "game", "rules", "deal", "turn", "grade", "title", "question", "page", "image")
 FEED_DAYS = 60  # the newest days the feed carries
-SCRIPTS = ("cards.js", "penguin.js", "idiots-delight.js", "perpetual-motion.js", "pack-n-stack.js", "play.js",
-           "index.js", "solver.js")
+SCRIPTS = ("play.js", "index.js")  # each page's one script, bundled from its ES modules
+ICONS = (192, 512)  # the web app's icons, pixels a side
 
 
 # -- a day's page data ----------------------------------------------------------------------------
@@ -70,6 +75,12 @@ def page_data(day: Day) -> dict[str, Any]:
     return data
 
 
+def share_facts(day: Day, theme: Theme) -> dict[str, Any]:
+    """What a result's share text names besides the play (its format: docs/guides/site.md)."""
+    return {"site": theme.site_name, "grade": day.grade.capitalize(), "mark": grade_mark(day.grade, GRADES),
+            "link": theme.url + f"{day.stem}.html" if theme.url else ""}
+
+
 # -- HTML ------------------------------------------------------------------------------------------
 def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
@@ -98,12 +109,13 @@ def rules_html(game: Any, rules: str) -> str:
     prose = game.rule_prose.get(rules, "").replace("this book", "this puzzle")
     out, skipping = [], False
     for para in game.how_to_play.replace("{rules}", prose).split("\n\n"):
-        para = " ".join(para.split())
-        if para.startswith("## "):
-            skipping = para.startswith(DROPPED)
+        if para.startswith("## "):  # a heading, and the paragraph under it when it follows on the next line
+            heading, _, para = para.partition("\n")
+            skipping = heading.startswith(DROPPED)
             if not skipping:
-                out.append(f"<h3>{esc(para[3:])}</h3>")
-        elif para and not skipping:
+                out.append(f"<h3>{esc(heading[3:].strip())}</h3>")
+        para = " ".join(para.split())
+        if para and not skipping:
             out.append(f"<p>{esc(para)}</p>")
     return "\n".join(out)
 
@@ -119,13 +131,18 @@ def _head(theme: Theme, title: str, description: str, image: str | None = None, 
                      '<meta property="og:image:width" content="1200">',
                      '<meta property="og:image:height" content="630">',
                      '<meta name="twitter:card" content="summary_large_image">']
+    light, dark = (hex_colour(palette(theme, scheme)["ground"]) for scheme in ("light", "dark"))
     return f"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="dealgen {esc(__version__)}">
-<link rel="icon" href="data:,">
+<meta name="color-scheme" content="light dark">
+<meta name="theme-color" content="{light}" media="(prefers-color-scheme: light)">
+<meta name="theme-color" content="{dark}" media="(prefers-color-scheme: dark)">
+<link rel="icon" href="assets/icon-192.png">
+<link rel="manifest" href="manifest.webmanifest">
 <title>{esc(title)}</title>
 {chr(10).join(meta)}
 <link rel="stylesheet" href="assets/site.css">
@@ -144,6 +161,12 @@ def _foot(theme: Theme) -> str:
     made = f'Made with dealgen {esc(__version__)}: every solution replayed by the game engine before publishing.'
     return (f'<footer class="foot"><a href="index.html">All puzzles</a> · <a href="feed.xml">Feed</a>'
             f'<p>{made}</p></footer>')
+
+
+def _tail(theme: Theme, ident: str, data: Any, script: str) -> str:
+    """A page's foot, the data its script reads, and its script."""
+    return (f'{_foot(theme)}\n<script type="application/json" id="{ident}">{_script_json(data)}</script>\n'
+            f'<script src="assets/{script}"></script>\n</body>\n</html>\n')
 
 
 def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
@@ -169,6 +192,7 @@ def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
 <p id="status" class="status" role="status" aria-live="polite"></p>
 <p id="moves" class="moves"></p>
 <div id="solution" class="solution" hidden></div>
+<div id="result" class="result" role="region" aria-label="Your result" hidden></div>
 </section>
 <noscript><p>Playing here needs JavaScript. The deal ({esc(grade)}):</p><pre>{noscript}</pre>
 <p>The verified line: {esc(' '.join(data['solution']))}</p></noscript>
@@ -177,14 +201,7 @@ def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
 {rules_html(game, day.rules)}
 </details>
 </main>
-{_foot(theme)}
-<script type="application/json" id="dealgen-day">{_script_json(data)}</script>
-<script src="assets/cards.js"></script>
-<script src="assets/{esc(game.name)}.js"></script>
-<script src="assets/play.js"></script>
-</body>
-</html>
-"""
+{_tail(theme, "dealgen-day", data, "play.js")}"""
 
 
 def _month(date: str) -> str:
@@ -193,22 +210,21 @@ def _month(date: str) -> str:
 
 def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
     """Today's puzzles (the newest day up to ``today``; the viewer's own today where the site
-    has it, by script) and the archive by month, newest first. Days after ``today`` are in the
-    page but hidden until their date comes, for a site published ahead."""
-    shown = [d for d in days if d["date"] <= today.isoformat()] or days[:1]
-    latest = max(d["date"] for d in shown) if shown else ""
+    has it, by script) and the archive by month, newest first: the days up to ``today`` only."""
+    days = [d for d in days if d["date"] <= today.isoformat()]
+    latest = max(d["date"] for d in days) if days else ""
 
     def card(d: dict[str, Any]) -> str:
-        return (f'<li class="day-card" data-date="{esc(d["date"])}"><a href="{esc(d["page"])}">'
+        return (f'<li class="day-card" data-date="{esc(d["date"])}" data-stem="{esc(d["page"][:-5])}"><a href="{esc(d["page"])}">'
                 f'<span class="game">{esc(printed(d["title"]))}</span> <span class="grade">{esc(d["grade"].capitalize())} '
                 f'{esc(grade_mark(d["grade"], GRADES))}</span><span class="q">{esc(d["question"])}</span></a></li>')
 
     todays = "\n".join(card(d) for d in days if d["date"] == latest)
     months: dict[str, list[str]] = {}
     for d in sorted(days, key=lambda d: (d["date"], d["game"]), reverse=True):
-        future = ' hidden data-future=""' if d["date"] > today.isoformat() else ""
         months.setdefault(_month(d["date"]), []).append(
-            f'<li data-date="{esc(d["date"])}"{future}><a href="{esc(d["page"])}"><time datetime="{esc(d["date"])}">'
+            f'<li data-date="{esc(d["date"])}" data-stem="{esc(d["page"][:-5])}"><a href="{esc(d["page"])}">'
+            f'<time datetime="{esc(d["date"])}">'
             f'{esc(plain(day_words(dt.date.fromisoformat(d["date"]))))}</time> · {esc(printed(d["title"]))} · '
             f'{esc(d["grade"].capitalize())}</a> <span class="q">{esc(d["question"])}</span></li>')
     archive = "\n".join(f'<h3>{esc(month)}</h3>\n<ul class="archive">\n' + "\n".join(items) + "\n</ul>"
@@ -223,6 +239,7 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
 <h1>{esc(theme.site_name)}</h1>
 <section class="today" aria-labelledby="today-head">
 <h2 id="today-head">Today <span class="dated" id="today-date">{esc(when)}</span></h2>
+<p id="my-stats" class="my-stats" hidden></p>
 <ul class="day-cards" id="today">
 {todays}
 </ul>
@@ -232,12 +249,7 @@ def index_page(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
 {archive}
 </section>
 </main>
-{_foot(theme)}
-<script type="application/json" id="dealgen-days">{_script_json(listing)}</script>
-<script src="assets/index.js"></script>
-</body>
-</html>
-"""
+{_tail(theme, "dealgen-days", listing, "index.js")}"""
 
 
 def feed_xml(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> str:
@@ -323,35 +335,44 @@ def merged(days: list[dict[str, Any]], entry: dict[str, Any], folder: Path) -> l
 
 
 # -- assets ----------------------------------------------------------------------------------------
-def theme_css(theme: Theme) -> str:
-    """The theme's colours as the custom properties site.css reads."""
-    bg, text, accent = theme.background, theme.text, theme.accent
-    return (":root {\n"
-            f"  --ground: {hex_colour(bg)};\n  --ink: {hex_colour(text)};\n  --accent: {hex_colour(accent)};\n"
-            f"  --muted: {hex_colour(theme.muted)};\n  --line: {hex_colour(mix(text, bg, 0.75))};\n"
-            f"  --panel: {hex_colour(mix(bg, text, 0.06))};\n}}\n")
-
-
 def asset_files(theme: Theme) -> dict[str, bytes]:
-    """Everything under assets/: the scripts and styles, the fonts and their licence, the theme."""
-    files = {f"assets/{name}": (ASSETS / name).read_bytes() for name in SCRIPTS + ("site.css",)}
-    for path in FONT_FILES.values():
-        files[f"assets/{path.name}"] = path.read_bytes()
-    files["assets/LICENSE-DejaVu.txt"] = (FONT_DIR / "LICENSE-DejaVu.txt").read_bytes()
+    """Everything shared: under assets/ the scripts, styles, icons and the theme; the manifest
+    and the service worker (at the top, so that its scope is the whole site)."""
+    from .webapp import icon_name, icon_png, manifest, service_worker
+
+    files = {f"assets/{name}": bundle(name, ASSETS).encode() for name in SCRIPTS}
+    files["assets/site.css"] = (ASSETS / "site.css").read_bytes()
     files["assets/theme.css"] = theme_css(theme).encode()
-    if theme.branded:  # kept, so that a later run without --theme keeps the site's look
-        files["assets/theme.toml"] = theme_toml(theme).encode()
+    for side in ICONS:
+        files[icon_name(side)] = icon_png(theme, side)
+    files |= kept_theme(theme)
     if theme.logo is not None:
         files["assets/logo.png"] = theme.logo
+    files["manifest.webmanifest"] = manifest(theme, ICONS).encode()
+    files["sw.js"] = service_worker(files, (ASSETS / "sw.js").read_text(encoding="utf-8")).encode()
     return files
 
 
-def site_theme(folder: Path, given: Theme | None) -> Theme:
-    """The theme given, else the one the site was last built with, else dealgen's plain look."""
+def site_theme(folder: Path, given: Theme | None, schedule: Path | None = None) -> Theme:
+    """The theme given, else the one the site (or its schedule) was last built with, else
+    dealgen's plain look."""
     if given is not None:
         return given
-    kept = folder / "assets" / "theme.toml"
-    return load_theme(str(kept)) if kept.is_file() else DEFAULT
+    for place in (folder, schedule):
+        kept = place / "assets" / "theme.toml" if place is not None else None
+        if kept is not None and kept.is_file():
+            return load_theme(str(kept))
+    return DEFAULT
+
+
+def kept_theme(theme: Theme) -> dict[str, bytes]:
+    """The theme as saved with a site (and with its schedule, for a site not yet published)."""
+    files = {}
+    if theme.branded:  # kept, so that a later run without --theme keeps the site's look
+        files["assets/theme.toml"] = theme_toml(theme).encode()
+        if theme.logo is not None:
+            files["assets/logo.png"] = theme.logo
+    return files
 
 
 # -- the build -------------------------------------------------------------------------------------
@@ -366,35 +387,131 @@ def check_site(folder: Path, plan: Any) -> list[dict[str, Any]]:
     return days
 
 
-def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date, folder: Path,
-              assets: bool) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
-    """The files one day adds to the site (its page and preview image, and the index, feed and
-    record rewritten with it; ``assets`` too on a run's first day), and the site's days after it."""
+def own_files(day: Day, theme: Theme) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """A day's own files (its page, preview image and the image's alt text) and its record entry."""
     from ...render.png import png_bytes
     from ..kit.dayfiles import puzzle_scene
     from ..kit.daytext import puzzle_alt
 
     data = page_data(day)
+    data.update(share_facts(day, theme))
     image = f"img/{day.stem}-wide.png"
-    entry = day_entry(day, data, image)
-    days = merged(days, entry, folder)
     start = day.game.from_json(data["start"])
+    files = {image: png_bytes(puzzle_scene(day, start, (1200, 630), theme), size=(1200, 630)),
+             image[:-4] + ".alt.txt": (plain(puzzle_alt(day, start)) + "\n").encode(),
+             f"{day.stem}.html": day_page(day, data, theme, image).encode()}
+    return files, day_entry(day, data, image)
+
+
+def entry_files(entry: dict[str, Any]) -> list[str]:
+    """The names of a day's own files, from its record entry."""
+    return [entry["page"], entry["image"], entry["image"][:-4] + ".alt.txt"]
+
+
+def site_files(days: list[dict[str, Any]], theme: Theme, today: dt.date) -> dict[str, bytes]:
+    """What every change to the site's days rewrites: the index, the feed and the record."""
+    return {"index.html": index_page(days, theme, today).encode(), "feed.xml": feed_xml(days, theme, today).encode(),
+            "days.json": days_json(days, theme).encode()}
+
+
+def day_files(day: Day, days: list[dict[str, Any]], theme: Theme, today: dt.date, folder: Path,
+              assets: bool) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """The files one day adds to the site (its page and preview image, and the index, feed and
+    record rewritten with it; ``assets`` too on a run's first day), and the site's days after it."""
+    own, entry = own_files(day, theme)
+    days = merged(days, entry, folder)
     files: dict[str, bytes] = asset_files(theme) if assets else {}
-    files[image] = png_bytes(puzzle_scene(day, start, (1200, 630), theme), size=(1200, 630))
-    files[image[:-4] + ".alt.txt"] = (plain(puzzle_alt(day, start)) + "\n").encode()
-    files[f"{day.stem}.html"] = day_page(day, data, theme, image).encode()
-    files["index.html"] = index_page(days, theme, today).encode()
-    files["feed.xml"] = feed_xml(days, theme, today).encode()
-    files["days.json"] = days_json(days, theme).encode()
-    return files, days
+    return files | own | site_files(days, theme, today), days
+
+
+def schedule_folder(folder: Path, schedule: str | None) -> Path:
+    """Where the days after today wait: ``schedule``, or the folder beside the site named after it."""
+    from ...fileio import planned_folder
+
+    return planned_folder(schedule if schedule is not None else folder.with_name(folder.name + ".schedule"))
+
+
+def scheduled(schedule: Path) -> list[dict[str, Any]]:
+    return read_days(schedule) if schedule.is_dir() else []
+
+
+def _move_days(entries: list[dict[str, Any]], source: Path, target: Path, kept: list[dict[str, Any]],
+               target_days: list[dict[str, Any]], theme: Theme, today: dt.date, to_site: bool,
+               assets: bool = False) -> list[dict[str, Any]]:
+    """``entries``' files moved from ``source`` to ``target`` (the site, or the schedule), both
+    records rewritten (and the site's index and feed): the target's days after it. The target
+    is written first, so a run cut short leaves a day in both places, never in neither; the
+    next run moves it again, byte for byte."""
+    from ...fileio import output_folder, write_files
+
+    files: dict[str, bytes] = asset_files(theme) if assets else {}
+    for entry in entries:
+        for name in entry_files(entry):
+            try:
+                files[name] = (source / name).read_bytes()
+            except OSError as err:
+                raise InputError(f"{source / 'days.json'} lists {entry['page'][:-5]}, but its file {name} cannot be "
+                                 f"read ({err.strerror}); publish that day again") from None
+        target_days = merged(target_days, entry, target)
+    for sub in ("assets", "img"):
+        output_folder(target / sub)
+    def site_side(days: list[dict[str, Any]]) -> dict[str, bytes]:
+        return site_files(days, theme, today)
+
+    def schedule_side(days: list[dict[str, Any]]) -> dict[str, bytes]:
+        return {"days.json": days_json(days, theme).encode()} | kept_theme(theme)
+
+    to_records, from_records = (site_side, schedule_side) if to_site else (schedule_side, site_side)
+    write_files(target, files | to_records(target_days))
+    write_files(source, from_records(kept))
+    for entry in entries:
+        for name in entry_files(entry):
+            (source / name).unlink(missing_ok=True)
+    return target_days
+
+
+def release(folder: Path, schedule: Path, published: list[dict[str, Any]], theme: Theme, today: dt.date,
+            assets: bool) -> tuple[list[dict[str, Any]], list[str]]:
+    """The site made to hold exactly the days up to ``today``: scheduled days whose date has come
+    move into it (with ``assets`` when asked), and days after ``today`` found in it (published
+    ahead by an older dealgen, or by a run with a later --today) move out to the schedule. The
+    site's days after it, and a line a day moved."""
+    waiting = scheduled(schedule)
+    lines = []
+    ahead = [d for d in published if d["date"] > today.isoformat()]
+    if ahead:
+        published = [d for d in published if d not in ahead]
+        waiting = _move_days(ahead, folder, schedule, published, waiting, theme, today, to_site=False)
+        lines += [f"{d['date']}: {d['page']} is after {today.isoformat()}: moved from the site to the schedule "
+                  f"{schedule}" for d in ahead]
+    due = [d for d in waiting if d["date"] <= today.isoformat()]
+    if due:
+        published = _move_days(due, schedule, folder, [d for d in waiting if d not in due], published, theme, today,
+                               to_site=True, assets=assets)
+        lines += [f"{d['date']}: released {d['page']} from the schedule to {folder}" for d in due]
+    return published, lines
+
+
+def release_site(output: str, schedule: str | None = None, today: dt.date | None = None) -> Iterator[str]:
+    """``dealgen site --release``: only the scheduled days whose date has come moved into the site."""
+    from ...fileio import planned_folder
+
+    folder = planned_folder(output)
+    waiting = schedule_folder(folder, schedule)
+    today = today or dt.datetime.now(dt.timezone.utc).date()
+    published = read_days(folder) if folder.is_dir() else []
+    _, lines = release(folder, waiting, published, site_theme(folder, None, waiting), today, assets=True)
+    yield from lines or [f"nothing in {waiting} is due by {today.isoformat()}"]
 
 
 def publish_site(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
                  series_start: str | None, jobs: int, output: str, theme_path: str | None = None, *,
-                 week_given: bool = True, game_given: bool = True, today: dt.date | None = None) -> Iterator[str]:
+                 week_given: bool = True, game_given: bool = True, today: dt.date | None = None,
+                 schedule: str | None = None) -> Iterator[str]:
     """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
-    page written with the index, feed and record rewritten, into the folder ``output``; ``today``
-    (default: today, UTC) ends the feed and the index's archive. Yields a line a day written."""
+    page written with the index, feed and record rewritten, into the folder ``output``. Days
+    after ``today`` (default: today, UTC) go to the schedule (``schedule_folder``) instead, and
+    scheduled days whose date has come move into the site first. Yields a line a day."""
     from ...fileio import check_free, output_folder, planned_folder, write_files
     from ..kit.days import plan_days
 
@@ -402,16 +519,31 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,
                      rules, catalog, series_start, jobs, game_given)
     folder = planned_folder(output)
-    theme = site_theme(folder, given)
+    waiting_in = schedule_folder(folder, schedule)
+    theme = site_theme(folder, given, waiting_in)
     published = check_site(folder, plan)
-    if folder.is_dir():  # before any work: no name the run writes is taken by a folder
-        for name in ["index.html", "feed.xml", "days.json"] + [f"{stem}.html" for stem in plan.stems] + \
-                [f"img/{stem}-wide.png" for stem in plan.stems]:
-            check_free(folder / name)
+    waiting = check_site(waiting_in, plan)
+    for place in (folder, waiting_in):
+        if place.is_dir():  # before any work: no name the run writes is taken by a folder
+            for name in ["index.html", "feed.xml", "days.json"] + [f"{stem}.html" for stem in plan.stems] + \
+                    [f"img/{stem}-wide.png" for stem in plan.stems]:
+                check_free(place / name)
     today = today or dt.datetime.now(dt.timezone.utc).date()
+    published, lines = release(folder, waiting_in, published, theme, today, assets=True)
+    yield from lines
+    waiting = scheduled(waiting_in)
     first = True
     for day in plan.days():
         try:
+            if day.date > today:  # not yet: into the schedule, never into the folder that is published
+                own, entry = own_files(day, theme)
+                waiting = merged(waiting, entry, waiting_in)
+                for sub in ("assets", "img"):
+                    output_folder(waiting_in / sub)
+                write_files(waiting_in, own | kept_theme(theme) | {"days.json": days_json(waiting, theme).encode()})
+                yield (f"{day.date.isoformat()} ({day.date.strftime('%A')}): {day.how}; scheduled {day.stem}.html "
+                       f"in {waiting_in}: it joins the site on the first run from {day.date.isoformat()}")
+                continue
             files, published = day_files(day, published, theme, today, folder, assets=first)
             for sub in ("assets", "img"):
                 output_folder(folder / sub)

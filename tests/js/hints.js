@@ -1,6 +1,6 @@
 /* Runs the page's solver (solver.js) over positions recorded by the Python engines
    (tests/test_js_hints.py, bench/bench_hints.py), in one node process.
-   Usage: node hints.mjs SITE_ASSETS_DIR POSITIONS.json BUDGET [TOTAL]
+   Usage: node hints.js SITE_ASSETS_DIR POSITIONS.json BUDGET [TOTAL]
    Each position is {id, game, start: position JSON, moves: [token, ...]}: the game from its
    start (a deal) to the position asked about, replayed here through the JS engine. For each it
    prints what the page's Hint button answers (solver.advise, looking back when the position is
