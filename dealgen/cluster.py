@@ -33,6 +33,7 @@ AHEAD = 4  # batches submitted ahead for each worker thread, so none waits betwe
 BATCH_SECONDS = 0.25  # the work a batch of tasks aims at
 MAX_BATCH = 256  # tasks a batch holds at most (what a lost worker's batches cost again)
 BUFFERED = 20_000  # tasks sent and not yet read, at most, while an earlier batch runs (a long audit)
+NO_WORKERS_SECONDS = 5.0  # with every worker gone this long, the user is told the run is waiting for one
 
 log = logging.getLogger("dealgen")
 
@@ -94,6 +95,8 @@ class Cluster:
                 results = err
             ready[place] = (batch, results)
 
+        stop = threading.Event()
+        threading.Thread(target=self._watch_workers, args=(stop,), name="dealgen-cluster-watch", daemon=True).start()
         try:
             submit()
             while read < sent:
@@ -111,11 +114,31 @@ class Cluster:
                         collect(future)
                 submit()
         finally:
+            stop.set()
             if batches:
                 try:
                     self.client.cancel(list(batches))
                 except Exception:
                     pass  # (a scheduler already lost: nothing left to cancel, and its error is being raised)
+
+
+    def _watch_workers(self, stop: threading.Event) -> None:
+        """While tasks run: when every worker has been gone for NO_WORKERS_SECONDS, say that
+        the run waits (the scheduler holds the tasks until one joins), and say when one has."""
+        gone_since: float | None = None
+        said = False
+        while not stop.wait(min(1.0, NO_WORKERS_SECONDS / 4)):
+            threads = self.threads(known=-1)  # (-1: the scheduler did not answer; its futures report that)
+            if threads > 0:
+                if said:
+                    log.info(f"cluster {self.address}: {threads} worker thread{'s' if threads > 1 else ''} again; "
+                             f"the work goes on")
+                gone_since, said = None, False
+            elif threads == 0:
+                gone_since = gone_since if gone_since is not None else time.monotonic()
+                if not said and time.monotonic() - gone_since >= NO_WORKERS_SECONDS:
+                    log.info(f"cluster {self.address}: no workers; waiting for one to join")
+                    said = True
 
 
 class Batching:

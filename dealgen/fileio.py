@@ -10,7 +10,7 @@ import os
 import re
 import sys
 import tempfile
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -28,8 +28,14 @@ STAGED_EXTRA = len("..") + 8 + len(".part")  # what _stage's temporary name adds
 
 def check_writable(path: str | Path) -> Path:
     """Fail early, before any work, when ``path`` cannot be written (exit 2). The folder is
-    probed with a real file: permission bits do not tell (root, read-only mounts, /proc)."""
-    path = Path(path)
+    probed with a real file: permission bits do not tell (root, read-only mounts, /proc).
+    Within a run (``one_run``) the file is then this run's until it ends (``hold_output``)."""
+    path = _writable(Path(path))
+    hold_output(path)
+    return path
+
+
+def _writable(path: Path) -> Path:
     try:
         return _check_writable(path)
     except OSError as err:  # a path too long for the system, say
@@ -127,12 +133,15 @@ def made_folder(path: str | Path) -> Iterator[Path]:
 def planned_folder(path: str | Path) -> Path:
     """A folder of outputs, checked before any work but made only when its files are ready
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
-    when it is a file, or when its nearest existing parent is not a folder that can be written."""
+    when it is a file, or when its nearest existing parent is not a folder that can be written.
+    Within a run (``one_run``) the folder is then this run's until it ends (``hold_output``)."""
     folder = Path(path)
     try:
-        return _planned_folder(folder)
+        _planned_folder(folder)
     except OSError as err:  # a path too long for the system, say
         raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    hold_output(folder)
+    return folder
 
 
 def _planned_folder(folder: Path) -> Path:
@@ -149,6 +158,157 @@ def _planned_folder(folder: Path) -> Path:
     return folder
 
 
+# -- one run at a time into one place ---------------------------------------------------------------
+#
+# A run that writes an output (a file, or a folder of files) holds it from the check before any
+# work to the end of the run: ``flock`` on a lock file beside it, ``.NAME.dealgen-lock``, which
+# the system lets go when the process ends however it ends (a lock file left by a killed run
+# is simply taken again). A second run into the same place stops at once, naming the first.
+# Outputs are checked (``check_writable``, ``planned_folder``) before any work, so every
+# writer holds its outputs without a line of its own; ``one_run`` marks a run's span (the
+# command line's every command), outside which nothing is held.
+
+LOCK_SUFFIX = ".dealgen-lock"
+_held: dict[str, tuple[int, Path, list[Path]]] | None = None  # lock file -> (handle, path, folders made for it)
+
+
+class OutputBusy(InputError):
+    """Another dealgen run is writing the same file or folder (exit 2)."""
+
+
+@contextmanager
+def one_run() -> Iterator[None]:
+    """A run's span: the outputs it checks are held until it ends (nested: the outer span's)."""
+    global _held
+    if _held is not None:
+        yield
+        return
+    _held = {}
+    try:
+        yield
+    finally:
+        held, _held = _held, None
+        for lock, (fd, _, made) in reversed(list(held.items())):
+            _let_go(lock, fd, made)
+
+
+def _forked() -> None:
+    """In a forked child (a scan's worker): let go of the parent's handles, so that the locks
+    end with the parent's run and not with its last worker (the parent still holds them)."""
+    global _held
+    for fd, _, _ in (_held or {}).values():
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _held = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
+
+
+def hold_output(path: Path) -> None:
+    """Hold ``path`` (a file or folder this run writes) for the rest of the run, or OutputBusy
+    when another live run holds it. Nothing is held outside ``one_run``, or where the system
+    has no ``flock`` (Windows)."""
+    if _held is None or fcntl is None:
+        return
+    lock = _lock_file(path)
+    key = os.path.join(os.path.realpath(lock.parent), lock.name)  # (one lock, however the path is spelt)
+    if key in _held:
+        return
+    made: list[Path] = []  # folders made to hold the lock file beside a folder not yet made
+    missing = lock.parent
+    while not missing.exists() and missing != missing.parent:
+        made.append(missing)
+        missing = missing.parent
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = _take(lock, path)
+    except OSError:  # (no lock file can be made there: a folder written into whose parent is not writable)
+        for folder in made:
+            _rmdir(folder)
+        return
+    except BaseException:
+        for folder in made:
+            _rmdir(folder)
+        raise
+    _held[key] = (fd, path, made)
+
+
+def _lock_file(path: Path) -> Path:
+    """Where ``path``'s lock is: beside it; for an existing folder whose own folder cannot be
+    written, inside it (both runs decide alike)."""
+    path = Path(os.path.abspath(path))  # (-o . names the folder it is)
+    beside = path.parent / f".{path.name}{LOCK_SUFFIX}"
+    if path.is_dir() and path.parent.exists() and not os.access(path.parent, os.W_OK):
+        return path / LOCK_SUFFIX
+    return beside
+
+
+def _take(lock: Path, path: Path) -> int:
+    """An open handle on ``lock``, locked, with this process's number in it; OutputBusy when a
+    live run holds it. (A file removed by its last holder between this run's opening and
+    locking it is opened again: the lock must be on the file that is there.)"""
+    for _ in range(100):
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666 & ~_umask())
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            os.close(fd)
+            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            raise OutputBusy(f"{path} is being written by another dealgen run{_holder(lock)}; wait for it to end, "
+                             f"or write elsewhere") from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino
+        except FileNotFoundError:
+            same = False
+        if not same:
+            os.close(fd)
+            continue
+        before = os.read(fd, 64).decode("ascii", "replace").strip()
+        if before:  # a lock file whose run ended without removing it (killed): taken over
+            log.info(f"{path}: taking over the lock of a dealgen run that ended without letting go (pid {before})")
+        try:  # (for the message of a run that finds it held)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        except OSError:  # a full disk: the lock holds all the same, unnamed
+            pass
+        return fd
+    raise OSError(errno.EAGAIN, "the lock file keeps changing")
+
+
+def _holder(lock: Path) -> str:
+    """" (pid N)" of the run that holds ``lock``, when it has written it."""
+    try:
+        pid = lock.read_text(encoding="ascii", errors="replace").strip()
+    except OSError:
+        return ""
+    return f" (pid {pid})" if pid.isdigit() else ""
+
+
+def _let_go(lock: str, fd: int, made: list[Path]) -> None:
+    """Remove the lock file (while still holding it: a run waiting to open it then opens a new
+    one) and let go; and the folders made only to hold it, when still empty."""
+    try:
+        if os.fstat(fd).st_ino == os.stat(lock).st_ino:
+            os.unlink(lock)
+    except OSError:
+        pass
+    os.close(fd)
+    for folder in made:
+        _rmdir(folder)
+
+
+def _rmdir(folder: Path) -> None:
+    try:
+        folder.rmdir()  # only while empty
+    except OSError:
+        pass
+
+
 def check_free(path: Path) -> Path:
     """A file whose name dealgen chose (in a folder of outputs) must not be taken by a folder,
     a device or a pipe: InputError says to move that away (the user cannot name another file)."""
@@ -162,9 +322,22 @@ def check_free(path: Path) -> Path:
 def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
     """Several files, all ready, into ``folder`` (made when missing), as one: every name is
     checked, then every file written beside its place, and only then are they renamed into
-    place, so a name taken by a folder or a full disk leaves the set as it was."""
-    with made_folder(folder) as folder, _writing_in(folder):
-        paths = [check_free(folder / name) for name in files]
+    place, so a name taken by a folder or a full disk leaves the set as it was. Names may
+    lie in folders within (``img/x.png``): those are made too, and removed again on a failure."""
+    with made_folder(folder) as folder, _writing_in(folder), ExitStack() as within:
+        for sub in sorted({(folder / name).parent for name in files} - {folder}, key=lambda p: len(p.parts)):
+            within.enter_context(made_folder(sub))  # (removed on a failure, after the files staged in them)
+        write_all({check_free(folder / name): data for name, data in files.items()})
+
+
+def write_all(files: dict[Path, bytes | str]) -> None:
+    """Several files, all ready, in folders that exist, as one: each is written beside its place,
+    and only then are they renamed into place, so a full disk leaves every one as it was (a
+    rename that fails, which a full disk does not cause, says which were written before it)."""
+    paths = [_writable(Path(path)) for path in files]
+    with ExitStack() as held:
+        for folder in dict.fromkeys(path.parent for path in paths):
+            held.enter_context(_writing_in(folder))
         staged: list[str] = []
         try:
             for path, data in zip(paths, files.values()):
@@ -173,7 +346,7 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
                 try:
                     os.replace(tmp, path)
                 except OSError as err:
-                    done = ", ".join(p.name for p in paths[:k])
+                    done = ", ".join(str(p) if p.parent != path.parent else p.name for p in paths[:k])
                     raise InputError(f"{path}: could not be written ({err.strerror}); "
                                      + (f"written before it: {done}" if done else "nothing was written")) from None
         finally:
@@ -184,8 +357,9 @@ def write_files(folder: str | Path, files: dict[str, bytes | str]) -> None:
 def write_atomic(path: str | Path, data: bytes | str | Iterable[bytes]) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place; on any failure
     nothing is left behind and the old file, if any, is untouched. ``data`` may come in pieces
-    (a file too large to hold whole)."""
-    path = check_writable(path)
+    (a file too large to hold whole). (The run holds ``path`` from its check before any work,
+    ``check_writable``: not from here, where a lock file would be one more file in its folder.)"""
+    path = _writable(Path(path))
     with _writing_in(path.parent):
         tmp = _stage(path, data)
         try:
@@ -306,14 +480,14 @@ def read_text(path: str | Path, what: str) -> str:
     return decode_text(read_bytes(path, what), str(path), what)
 
 
-def read_bytes(path: str | Path, what: str) -> bytes:
-    """A file's bytes, MAX_TEXT + 1 at most (``decode_text`` refuses more), read once: a pipe
-    (``<(...)``) cannot be opened twice."""
+def read_bytes(path: str | Path, what: str, most: int = MAX_TEXT) -> bytes:
+    """A file's bytes, ``most`` + 1 at most (``decode_text`` refuses more than MAX_TEXT), read
+    once: a pipe (``<(...)``) cannot be opened twice."""
     if os.path.isdir(path):
         raise InputError(f"{path}: is a folder, not a {what}")
     try:
         with open(path, "rb") as handle:
-            return handle.read(MAX_TEXT + 1)
+            return handle.read(most + 1)
     except OSError as err:
         raise InputError(f"{path}: cannot read the {what} ({err.strerror or err})") from None
 
@@ -356,6 +530,44 @@ def decode_text(data: bytes, path: str, what: str) -> str:
     except UnicodeDecodeError as err:
         raise InputError(f"{path}: cannot read the {what}: not UTF-8 text (byte 0x{err.object[err.start]:02x} "
                          f"at offset {err.start})") from None
+
+
+MAX_TOML = 64 * 2**10  # a layout or theme file a person writes is a few dozen lines
+MAX_TOML_LINE = 1000  # characters: Python's TOML parser takes time and memory growing with the square of a key's
+# parts (and no number of more digits than int() reads, 4,300, fits)
+MAX_TOML_DEPTH = 8  # tables within tables (a layout's or theme's: two)
+
+
+def read_toml(path: str | Path, what: str, short: str) -> dict[str, Any]:
+    """A TOML file a person writes (a layout, a theme), or InputError in one line: at most
+    MAX_TOML bytes and lines of MAX_TOML_LINE characters, refused before it is parsed (a
+    dotted key of 20,000 parts took 9 s and 1.6 GB to parse), and tables at most
+    MAX_TOML_DEPTH deep; ``short`` names it in errors ("the layout")."""
+    import tomllib
+
+    raw = read_bytes(path, what, MAX_TOML)
+    if len(raw) > MAX_TOML:
+        raise InputError(f"{path}: cannot read the {what}: over {MAX_TOML // 2**10} KB, far more than a {what} "
+                         f"needs")
+    text = decode_text(raw, str(path), what)
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_TOML_LINE:
+            raise InputError(f"{path}:{number}: cannot read {short}: a line of {len(line):,} characters; at most "
+                             f"{MAX_TOML_LINE:,}")
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(f"{path}: cannot read {short}: {err}") from None
+    except RecursionError:  # (arrays or tables nested a thousand deep)
+        raise InputError(f"{path}: cannot read {short}: nested too deeply (a {what} nests a table or two)") from None
+    tables: list[dict[str, Any]] = [data]
+    depth = 0
+    while tables:
+        depth += 1
+        if depth > MAX_TOML_DEPTH:
+            raise InputError(f"{path}: cannot read {short}: tables nested more than {MAX_TOML_DEPTH} deep")
+        tables = [value for table in tables for value in table.values() if isinstance(value, dict)]
+    return data
 
 
 class _TwiceGiven(Exception):

@@ -26,12 +26,14 @@ from .fileio import parse_json
 SCHEMA = "dealgen-grades"
 VERSION = 1
 
-# what each metric says about a human solver's work, and how much it counts
+# what each metric says about a person's work, and how much it counts: fitted on the calibration
+# sample (bench/fit_grade_weights.py, deals 1001-3000 under parlett), the players' part held to
+# half so that the grade stays the solver's effort with a person-like solver's counted in
 WEIGHTS: dict[str, float] = {
-    "min_cells": 0.4,  # fewest flipper cells that suffice: how tight the deal is
-    "states_expanded": 0.3,  # how hard the deal is to find a way through
-    "solution_length": 0.2,  # how long the walkthrough is
-    "max_cells": 0.1,  # most cells the published solution fills at once
+    "players_lost": 0.5,  # games the person-like players lost (solve/people): how hard for a person
+    "min_cells": 0.2,  # fewest flipper cells that suffice: how tight the deal is
+    "expanded_share": 0.2,  # positions expanded per position seen: few options at each turn
+    "solution_length": 0.1,  # how long the walkthrough is
 }
 GRADES = ("easy", "medium", "hard", "expert")
 BANDS = (40.0, 75.0, 93.0)  # percentile where medium, hard and expert begin
@@ -67,7 +69,7 @@ def read_calibration(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def _mid_rank(values: list[float], x: float) -> float:
+def mid_rank(values: list[float], x: float) -> float:
     """Percent of ``values`` below x, counting ties as half (values sorted)."""
     if not values:
         return 50.0
@@ -81,7 +83,7 @@ def effort_score(metrics: Mapping[str, Any], reference: Mapping[str, list[float]
     total = used = 0.0
     for name, weight in weights.items():
         if name in metrics and name in reference:
-            total += weight * _mid_rank(reference[name], float(metrics[name]))
+            total += weight * mid_rank(reference[name], float(metrics[name]))
             used += weight
     if not used:
         raise InputError(f"none of the grading metrics ({', '.join(weights)}) is present")
@@ -99,8 +101,57 @@ def grade_metrics(game_name: str, rules: str, metrics: Mapping[str, Any]) -> tup
     if data is None or not any(name in metrics for name in data["weights"]):
         return None, None
     score = effort_score(metrics, data["reference"], data["weights"])
-    percentile = round(_mid_rank(data["scores"], score), 1)
+    percentile = round(mid_rank(data["scores"], score), 1)
     return grade_of(percentile, tuple(data["bands"])), percentile
+
+
+def careful_odds(won: int, played: int) -> str:
+    """How often a careful player wins, in a reader's words: "about 7 games in 10", "about one
+    game in 12", "hardly ever" (no win at all)."""
+    rate = won / played if played else 0.0
+    if rate >= 0.95:
+        return "nearly every game"
+    if rate >= 0.45:
+        return f"about {round(10 * rate)} games in 10"
+    if won:
+        n = round(1 / rate)
+        return f"about one game in {round(n, 2 - len(str(n)))}"  # (two figures: 714 is "700-odd", said 710)
+    return "hardly ever"
+
+
+def grade_words(game: str, rules: str) -> list[str]:
+    """What each grade means to a reader, one line a grade ("Expert: a careful player wins about
+    one game in 12."), from the shipped calibration: the careful person-like player's games on
+    its sample (``solve.people``). A game without players (nothing to choose) says where each
+    grade lies among deals instead, after its ``Game.grade_note``. [] without a calibration."""
+    from .games import get_game
+
+    data = load_calibration(game, rules)
+    if data is None:
+        return []
+    rates = data.get("careful_games") or {}
+    note = get_game(game).grade_note
+    bounds = [0.0, *data["bands"], 100.0]
+    lines = [note] if note and not rates else []
+    for index, grade in enumerate(GRADES):
+        if rates.get(grade):
+            lines.append(f"{grade.capitalize()}: a careful player wins {careful_odds(*rates[grade])}.")
+            continue
+        share = f"{bounds[index + 1] - bounds[index]:g}%"
+        where = ("the easiest " if index == 0 else "the hardest " if index == len(GRADES) - 1 else "the next ") + share
+        lines.append(f"{grade.capitalize()}: {where} of deals.")
+    return lines
+
+
+def grades_section(game: str, rules: str) -> str:
+    """``grade_words`` as a how-to-play section (books and the daily site), one paragraph so that
+    it stays together; "" without them. After the first grade, "a careful player wins" goes
+    without saying."""
+    lines = grade_words(game, rules)
+    if not lines:
+        return ""
+    said = " ".join(lines[:1] + [line.replace(": a careful player wins ", ": ", 1) for line in lines[1:]])
+    return "\n\n## The grades\n" + said + "\n"
 
 
 def dumps(data: dict[str, Any]) -> str:

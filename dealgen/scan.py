@@ -14,6 +14,7 @@ once every retry is done the file is rewritten in deal order, one line a deal.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import multiprocessing
 import os
@@ -29,18 +30,22 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .cluster import Cluster
-from .deals import is_whole, parse_deal_number
-from .errors import InputError
+from .deals import MAX_DEAL, is_whole, parse_deal_number
+from .errors import DealgenError, InputError
 from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writable, decode_text, known_fields, parse_json, write_atomic
 from .games import get_game
-from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, weights_for
+from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, grade_of, mid_rank, weights_for
+from .solution import MAX_MOVES, Solution
 from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
+from .solve.people import TRIES
+from .verify import replay
 
 LOOKAHEAD = 16  # tasks queued per process, so none waits between tasks
 BUFFERED = 20_000  # results held at most while an earlier task still runs (a long audit: minutes)
 MAX_RANGE = 1_000_000  # deals a scan or calibration run takes
 
+log = logging.getLogger("dealgen")  # notes for the user (the command line prints them on standard error)
 Workers = int | Cluster  # what runs the deals: local processes (0 = one a core) or a Dask cluster
 
 
@@ -130,21 +135,36 @@ def _solve_one(task: tuple[str, int, str, int | None, float | None, bool]) -> di
     return solve_deal(game, deal, rules, max_states, max_seconds, grade=grade).record()
 
 
-def read_done(path: Path, game: str, rules: str) -> dict[int, dict[str, Any]]:
+def read_done(path: Path, game: str, rules: str, deals: range | None = None,
+              broken: set[int] | None = None) -> dict[int, dict[str, Any]]:
     """Records already in an output file, by deal (the last line of a deal wins), each without
     its moves (``_light``): a million-deal scan file runs to hundreds of megabytes, so it is read a
     line at a time. A torn last line (a scan stopped mid-write) is cut off, but only once the
-    lines before it are known to be this scan's results: any other file is refused untouched."""
+    lines before it are known to be this scan's results: any other file is refused untouched.
+    The moves of each line of a deal in ``deals`` (None: every line) are replayed (under a
+    millisecond a line, far less than solving took): the deals whose last line does not replay
+    to its verdict (an edited file) are left out of the records, to be solved again, with a
+    note, and added to ``broken``."""
     done: dict[int, dict[str, Any]] = {}
+    broken = set() if broken is None else broken
+
+    def keep(record: dict[str, Any], lineno: int) -> None:
+        why = _replays(record) if deals is None or record["deal"] in deals else None
+        if why is None:
+            done[record["deal"]] = _light(record)
+            broken.discard(record["deal"])
+        else:
+            done.pop(record["deal"], None)
+            broken.add(record["deal"])
+            log.info(f"{path}:{lineno}: deal {record['deal']}'s moves do not replay ({why}); it is solved again")
+
     for lineno, line, whole_up_to, torn in _scan_lines(path):
         if not torn:
             if line.strip():
-                record = _scan_line(path, lineno, decode_text(line, str(path), "scan results"), game, rules)
-                done[record["deal"]] = _light(record)
+                keep(_scan_line(path, lineno, decode_text(line, str(path), "scan results"), game, rules), lineno)
             continue
         try:  # a whole record missing only its newline (an edited file) is kept
-            record = _scan_line(path, lineno, line.decode("utf-8"), game, rules)
-            done[record["deal"]] = _light(record)
+            keep(_scan_line(path, lineno, line.decode("utf-8"), game, rules), lineno)
             with path.open("ab") as handle:
                 handle.write(b"\n")
         except KeyTwiceGiven:
@@ -201,12 +221,11 @@ def _rewrite_in_deal_order(path: Path) -> None:
 def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dict[str, Any]:
     try:
         record = parse_json(line, str(path), lineno)
-        record["deal"] = int(record["deal"])
-        if not {"game", "rules", "verdict"} <= record.keys():
+        if not isinstance(record, dict) or not {"game", "deal", "rules", "verdict"} <= record.keys():
             raise KeyError("a field is missing")
     except KeyTwiceGiven:
         raise
-    except (InputError, ValueError, KeyError, TypeError):
+    except (InputError, KeyError):
         raise InputError(f"{path}:{lineno}: not a scan result line (game, deal, rules, verdict); "
                          f"give a new output file") from None
     if record.get("game") != game or record.get("rules") != rules:
@@ -223,7 +242,43 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
         raise InputError(f"{path}:{lineno}: missing field 'metrics'")
     check_metrics(record["metrics"], {}, f"{path}:{lineno}")
     known_fields(record["metrics"], names, f"{path}:{lineno} metrics")
+    _check_types(record, f"{path}:{lineno}")
     return record
+
+
+def _check_types(record: dict[str, Any], where: str) -> None:
+    """Each field of a scan line of the type the scan writes (a hand-edited line may hold anything)."""
+    deal = record["deal"]
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= MAX_DEAL:
+        raise InputError(f"{where}: 'deal' must be a deal number, 0 to {MAX_DEAL}, not {as_json(deal)}; "
+                         f"give a new output file")
+    kinds: dict[str, tuple[Callable[[Any], bool], str]] = {
+        "moves": (lambda v: isinstance(v, list) and len(v) <= MAX_MOVES and all(isinstance(t, str) for t in v),
+                  f"a list of at most {MAX_MOVES:,} moves"),
+        "grade": (lambda v: v is None or v in GRADES, f"null or one of {', '.join(GRADES)}"),
+        "percentile": (lambda v: v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)
+                                               and 0 <= v <= 100), "null or a number from 0 to 100"),
+        "budget": (lambda v: v is None or isinstance(v, str), "null or text"),
+        "explanation": (lambda v: isinstance(v, str), "text"),
+        "certified": (lambda v: isinstance(v, bool), "true or false"),
+    }
+    for name, (fits, what) in kinds.items():
+        if name in record and not fits(record[name]):
+            raise InputError(f"{where}: '{name}' must be {what}, not {as_json(record[name])}; give a new output file")
+
+
+def _replays(record: dict[str, Any]) -> str | None:
+    """Why a scan line's moves do not replay to the end its verdict claims (None: they do, or it
+    claims none): a line edited since the scan wrote it is solved again, not trusted."""
+    if not record_replayable(record):
+        return None
+    solution = Solution(record["game"], record["deal"], record["rules"], tuple(record.get("moves") or ()),
+                        "won" if record_verdict(record) == "solved" else str(record["verdict"]))
+    try:
+        verdict = replay(solution)
+    except DealgenError as err:  # (a token that is no move at all)
+        return str(err)
+    return None if verdict.ok else verdict.line()
 
 
 SCAN_FIELDS = ("game", "deal", "rules", "verdict", "moves", "metrics", "grade", "percentile", "budget", "explanation",
@@ -255,15 +310,17 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
     if retry and path is None:
         raise InputError("retrying undecided deals needs the scan's output file (-o FILE)")
     done: dict[int, dict[str, Any]] = {}
+    broken: set[int] = set()
     handle = out
     if path is not None:
         path = check_writable(path)
-        done = read_done(path, game, rules)
+        done = read_done(path, game, rules, deals, broken)
         try:
             handle = path.open("a", encoding="utf-8")
         except OSError as err:  # an existing file that may be read but not written (read-only, immutable)
             raise InputError(f"{path}: cannot add results to it ({err.strerror or err}); give another -o file") from None
     redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states)}
+    redo |= {n for n in deals if n in broken}  # (solved again, and the file rewritten without their edited lines)
     todo = [n for n in deals if n not in done or n in redo]
     report = ScanReport()
     if retry:
@@ -477,14 +534,22 @@ def calibration(game: str, rules: str, records: list[dict[str, Any]], sample: st
                              f"--no-grade?); calibration needs graded scan lines: give a new --from-scan file")
     reference = {name: sorted(float(r["metrics"][name]) for r in graded if name in r["metrics"])
                  for name in weights}
-    scores = sorted(round(effort_score(r["metrics"], reference, weights), 6) for r in graded)
+    own = [round(effort_score(r["metrics"], reference, weights), 6) for r in graded]
+    scores = sorted(own)
     solved = sum(record_verdict(r) == "solved" for r in records)
     cuts = {grade: scores[min(len(scores) - 1, int(len(scores) * band / 100))]
             for grade, band in zip(GRADES[1:], BANDS)}
+    careful: dict[str, list[int]] = {}  # what the grades say to a reader: the careful player's games in each
+    if all("careful_won" in r["metrics"] for r in graded):
+        bands = [grade_of(round(mid_rank(scores, score), 1)) for score in own]
+        for grade in GRADES:
+            won = [r["metrics"]["careful_won"] for r, band in zip(graded, bands) if band == grade]
+            careful[grade] = [sum(won), TRIES * len(won)]
     return {
         "schema": SCHEMA, "version": VERSION, "game": game, "rules": rules,
         "sample": sample, "deals": len(records), "solved": solved, "graded": len(graded),
         "weights": weights, "grades": list(GRADES), "bands": list(BANDS),
         "score_cuts": cuts,  # effort scores where each band begins (for reading only)
         "reference": reference, "scores": scores,
+        **({"careful_games": careful} if careful else {}),  # (won, played) by the careful player
     }

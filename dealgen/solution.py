@@ -116,7 +116,7 @@ def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, It
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))
             headers[key] = (lineno, value.strip())
             continue
-        word = line.replace("=", " ").split()[0].lower()
+        word = line.replace("=", " ").split(None, 1)[0].lower()  # (the first word: a line of moves may be megabytes)
         if word in HEADERS:  # `deal 1` or `game = penguin`: a header that lost its colon
             value = line.replace("=", " ").split(None, 1)[1:] or ["VALUE"]
             raise InputError(located(f"'{line}': a header needs a colon, e.g. '{word}: {value[0].strip()}'",
@@ -158,12 +158,26 @@ def _moves(game: Game, source: str, first: tuple[int, str] | None, rest: Iterato
         key = key.strip().lower()
         if colon and key in HEADERS:  # ("d1-d5 d2:d4" is moves with a stray colon, named by its move number)
             raise InputError(located(f"header '{key}:' after the moves began; headers come first", source, lineno))
-        for token in line.split():
+        for found in TOKEN.finditer(line):  # (one at a time: a line of megabytes is not split into a list)
+            token = found.group()
             index += 1
+            if index > MAX_MOVES:
+                raise InputError(located(too_long(index), source, lineno))
             try:
                 yield game.format_move(read_move(game, token)), token, lineno
             except InputError as err:
                 raise InputError(located(f"move {index}: {err}", source, lineno)) from None
+
+
+TOKEN = re.compile(r"\S+")
+MAX_MOVES = 100_000  # the longest solution of the seed catalogs: 5,656 moves (Perpetual Motion)
+
+
+def too_long(count: int) -> str:
+    """Why a solution of ``count`` moves, more than MAX_MOVES, is refused (a file of 16 MB holds
+    millions of legal moves, say one card moved to a cell and back, and each takes a replay)."""
+    return (f"over {MAX_MOVES:,} moves: far longer than any solution (the longest of dealgen's catalogs has 5,656); "
+            f"remove the moves that go round in circles")
 
 
 LINES_AT_ONCE = 1 << 16  # characters of text split into lines at a time

@@ -203,6 +203,15 @@ def mutated_json(draw, seed: str) -> str:
 
 
 @st.composite
+def mutated_lines(draw, seed: str) -> str:
+    """JSON lines (a scan's results), one of them changed in its structure."""
+    lines = seed.splitlines()
+    k = draw(st.integers(0, len(lines) - 1))
+    lines[k] = draw(mutated_json(lines[k])).replace("\n", " ")
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
 def mutated_bytes(draw, seed: bytes) -> bytes:
     """Raw bytes mutated: for a PDF, a damaged file."""
     data = bytearray(seed)
@@ -337,6 +346,22 @@ def replay_solution_file(text: str) -> None:
 
     solution = parse_solution(text, "<fuzz>")
     replay_record(solution.game, solution.deal, solution.rules, list(solution.moves), solution.outcome)
+
+
+def replay_scan(path: Path, deals: range) -> None:
+    """After a resumed scan: each deal of ``deals`` has a line, and the last line of each that
+    claims a record (solved, or a loss a game plays itself to) replays to it."""
+    last: dict[int, dict[str, Any]] = {}
+    for line in path.read_bytes().decode("utf-8-sig").split("\n"):  # (as dealgen reads it: a mark dropped, \r kept)
+        if line.strip():
+            record = json.loads(line)
+            last[record["deal"]] = record
+    for deal in deals:
+        if deal not in last:
+            raise NotReplayed(f"deal {deal} has no line after the scan")
+        record = last[deal]
+        if record["verdict"] == "solved":
+            replay_record(record["game"], deal, record["rules"], record["moves"])
 
 
 def embedded_catalog(pdf: bytes) -> dict[str, Any]:
@@ -510,6 +535,10 @@ class Fuzzer:
         self.book = book.read_bytes()
         attached = json.dumps(embedded_catalog(self.book), indent=1)
 
+        scan = self.work / "scan.jsonl"
+        self._run("scan", "penguin", "1-3", "--jobs", "1", "-o", scan)
+        scans = [("penguin 1-3", scan.read_text())]
+
         def text_or_json(text: str) -> st.SearchStrategy:
             mutated = mutated_json(text) if text.lstrip().startswith("{") else mutated_text(text)
             return st.one_of(mutated, mutated_text(text)).flatmap(encoded)
@@ -527,6 +556,7 @@ class Fuzzer:
             "day": Reader("day", days, text_or_json),
             "layout": Reader("layout", layouts, lambda s: mutated_text(s).flatmap(encoded)),
             "book": Reader("book", [("book", attached)], book_inputs),
+            "scan": Reader("scan", scans, lambda s: st.one_of(mutated_text(s), mutated_lines(s)).flatmap(encoded)),
         }
 
     def inputs(self, reader: str) -> st.SearchStrategy:
@@ -541,7 +571,8 @@ class Fuzzer:
         folder = self.work / "case"
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir()
-        suffix = {"solution": ".sol", "strategy": ".txt", "layout": ".toml", "book": ".pdf", "position": ".txt"}
+        suffix = {"solution": ".sol", "strategy": ".txt", "layout": ".toml", "book": ".pdf", "position": ".txt",
+                  "scan": ".jsonl"}
         path = folder / f"input{suffix.get(reader, '.json')}"
         path.write_bytes(data)
         out = None
@@ -551,6 +582,8 @@ class Fuzzer:
         elif reader == "layout":
             out = folder / "book.pdf"
             args = ["book", "--catalog", str(self.book_catalog), "--layout", str(path), "-o", str(out)]
+        elif reader == "scan":  # resumed: what the file holds is taken only when it replays
+            args = ["scan", "penguin", "1-3", "--jobs", "1", "-o", str(path)]
         else:
             args = ["verify", str(path)] + (["--json"] if as_json else [])
         outcome = Outcome(reader, None, args=args, data=data)
@@ -593,7 +626,7 @@ class Fuzzer:
         return None
 
     def _replay(self, reader: str, label: str, data: bytes, out: Path | None) -> None:
-        text = "" if reader == "book" else data.decode("utf-8-sig")  # (dealgen reads UTF-8 alone)
+        text = "" if reader in ("book", "scan") else data.decode("utf-8-sig")  # (dealgen reads UTF-8 alone)
         if reader == "solution":
             replay_solution_file(text)
         elif reader == "strategy":
@@ -604,6 +637,8 @@ class Fuzzer:
             check_position(label.split()[0], text)
         elif reader == "book":
             replay_catalog(embedded_catalog(data))
+        elif reader == "scan":
+            replay_scan(self.work / "case" / "input.jsonl", range(1, 4))
         elif reader == "layout":
             from pypdf import PdfReader
 
@@ -613,7 +648,9 @@ class Fuzzer:
             replay_catalog(embedded_catalog(pdf))
 
 
-READERS = ("solution", "position", "catalog", "strategy", "day", "layout", "book")
+READERS = ("solution", "position", "catalog", "strategy", "day", "layout", "book", "scan")
+HOSTILE = ("integer-for-the-file", "unknown-encryption", "page-tree-loop", "name-tree-loop", "content-bomb",
+           "shared-content", "attachment-bomb", "double-flate", "many-pages", "many-pages-told-one", "jbig2-attachment")
 
 
 def describe(outcome: Outcome) -> str:
@@ -631,3 +668,117 @@ def keep(outcome: Outcome, folder: Path, number: int) -> Path:
 
 
 __all__ = ["Fuzzer", "Outcome", "READERS", "describe", "keep", "with_attachment", "walk_strategy", "replay_record"]
+
+
+# -- hostile PDFs: structures crafted past what mutation reaches (issue 52) ------------------------
+
+def build_pdf(objects: dict[int, bytes], trailer: bytes = b"") -> bytes:
+    """A PDF of ``objects`` (number -> body; 1 is the document catalog), with a cross-reference
+    table, and ``trailer``'s entries added to the trailer."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for number in sorted(objects):
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + objects[number] + b"\nendobj\n"
+    xref = len(out)
+    size = max(objects) + 1
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % size
+    for number in range(1, size):
+        out += b"%010d 00000 n \n" % offsets[number] if number in offsets else b"0000000000 65535 f \n"
+    out += b"trailer\n<< /Size %d /Root 1 0 R %s>>\nstartxref\n%d\n%%%%EOF\n" % (size, trailer, xref)
+    return bytes(out)
+
+
+def _stream(data: bytes, dictionary: bytes = b"") -> bytes:
+    return b"<< /Length %d %s>>\nstream\n" % (len(data), dictionary) + data + b"\nendstream"
+
+
+def _deflated(repeat: bytes, size: int, head: bytes = b"") -> bytes:
+    """``head`` then ``repeat`` again and again, ``size`` bytes in all, deflated piece by piece
+    (never held whole)."""
+    import zlib
+
+    packer = zlib.compressobj(9)
+    out = [packer.compress(head)]
+    chunk = repeat * max(1, 2**20 // len(repeat))
+    for _ in range(size // len(chunk)):
+        out.append(packer.compress(chunk))
+    return b"".join(out) + packer.flush()
+
+
+def _book(attachment: bytes, pages: list[bytes] | None = None, extra: dict[int, bytes] | None = None,
+          pages_object: bytes | None = None, trailer: bytes = b"") -> bytes:
+    """A book-shaped PDF: one page (or ``pages``, content streams), the catalog embedded as
+    object 5 (``attachment``: the object's body)."""
+    contents = pages if pages is not None else [_stream(b"BT /F1 12 Tf 72 720 Td (Puzzle 1) Tj ET")]
+    objects = {
+        1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+        3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+        4: b"<< /Type /Filespec /F (%s) /UF (%s) /EF << /F 5 0 R >> >>" % (ATTACHMENT.encode(), ATTACHMENT.encode()),
+        5: attachment,
+        6: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    }
+    kids = []
+    for k, content in enumerate(contents):
+        page, body = 10 + 2 * k, 11 + 2 * k
+        objects[page] = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+                         b"/Resources << /Font << /F1 6 0 R >> >> >>" % body)
+        objects[body] = content
+        kids.append(b"%d 0 R" % page)
+    objects[2] = pages_object or b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(kids))
+    objects.update(extra or {})
+    return build_pdf(objects, trailer)
+
+
+def hostile_pdfs(catalog: bytes) -> dict[str, bytes]:
+    """Crafted PDFs, each a different way past a naive reader (``catalog``: a valid catalog's
+    JSON, embedded where the structure needs one to get that far)."""
+    import zlib
+
+    valid = _stream(zlib.compress(catalog), b"/Type /EmbeddedFile /Filter /FlateDecode ")
+    many = 20_000
+    page_objects = {10 + 2 * k: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"
+                    for k in range(many)}
+    kids = b" ".join(b"%d 0 R" % (10 + 2 * k) for k in range(many))
+    return {
+        # an integer where the embedded file's stream should be
+        "integer-for-the-file": _book(b"42"),
+        # an encryption dictionary of a filter no reader knows
+        "unknown-encryption": _book(valid, trailer=b"/Encrypt << /Filter /NoSuchHandler /V 7 /R 9 >> "
+                                                   b"/ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] "),
+        # the page tree is its own kid
+        "page-tree-loop": _book(valid, pages_object=b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"),
+        # the embedded files' name tree is its own kid
+        "name-tree-loop": _book(valid, extra={3: b"<< /Kids [3 0 R] >>"}),
+        # a page whose content inflates to 32 MB (33 KB in the file)
+        "content-bomb": _book(valid, pages=[_stream(_deflated(b"0 0 m 1 1 l S\n", 32 * 2**20),
+                                                    b"/Filter /FlateDecode ")]),
+        # one 8 MB content stream shared by 200 pages: each stream under pypdf's limits, the book's far over
+        "shared-content": _book(valid, pages=[], extra={
+            2: b"<< /Type /Pages /Kids [%s] /Count 200 >>" % b" ".join(b"%d 0 R" % (100 + k) for k in range(200)),
+            9: _stream(_deflated(b"BT (x) Tj ET\n", 8 * 2**20), b"/Filter /FlateDecode "),
+            **{100 + k: b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"
+               for k in range(200)}}),
+        # the embedded catalog inflates to a JSON list of 32 MB
+        "attachment-bomb": _book(_stream(_deflated(b"0,", 32 * 2**20, b'{"deals": ['),
+                                         b"/Type /EmbeddedFile /Filter /FlateDecode ")),
+        # the embedded catalog deflated twice: 1 KB that inflates to 160 MB
+        "double-flate": _book(_stream(zlib.compress(_deflated(b"0,", 160 * 2**20, b"["), 9),
+                                      b"/Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode] ")),
+        # 20,000 pages, the count told truly
+        "many-pages": build_pdf({
+            1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+            2: b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, many),
+            3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+            4: b"<< /Type /Filespec /F (%s) /EF << /F 5 0 R >> >>" % ATTACHMENT.encode(),
+            5: valid, 9: _stream(b"BT ET"), **page_objects}),
+        # the same 20,000 pages under a page tree that claims one
+        "many-pages-told-one": build_pdf({
+            1: b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles 3 0 R >> >>",
+            2: b"<< /Type /Pages /Kids [%s] /Count 1 >>" % kids,
+            3: b"<< /Names [(%s) 4 0 R] >>" % ATTACHMENT.encode(),
+            4: b"<< /Type /Filespec /F (%s) /EF << /F 5 0 R >> >>" % ATTACHMENT.encode(),
+            5: valid, 9: _stream(b"BT ET"), **page_objects}),
+        # a filter dealgen does not write, on the embedded catalog
+        "jbig2-attachment": _book(_stream(b"\x00" * 64, b"/Type /EmbeddedFile /Filter /JBIG2Decode ")),
+    }

@@ -433,7 +433,7 @@ def test_layout_files_read_as_every_other_text_file(tmp_path: Path) -> None:
     (tmp_path / "folder.toml").mkdir()
     with pytest.raises(InputError, match="is a folder, not a layout file"):
         load_layout(str(tmp_path / "folder.toml"))
-    with pytest.raises(InputError, match="/dev/zero: cannot read the layout file: over 16 MB"):
+    with pytest.raises(InputError, match="/dev/zero: cannot read the layout file: over 64 KB"):
         load_layout("/dev/zero")  # a device is named for what it holds, not called missing
 
 

@@ -313,3 +313,30 @@ def test_cluster_local_starts_its_workers_without_dasks_sampling_profiler() -> N
     """The profiler samples each worker's stack every 10 ms: 15-25% of a busy worker's time."""
     with connect("local", processes=1) as cluster:
         assert list(cluster.client.run(_profiling).values()) == [False]
+
+
+def test_with_every_worker_gone_the_client_says_it_waits(monkeypatch, caplog) -> None:
+    """Issue 52: the tasks wait at the scheduler for a worker; the user is told so, not left
+    with a silent terminal, and told again when one comes back."""
+    import logging
+    import threading
+
+    import dealgen.cluster
+
+    monkeypatch.setattr(dealgen.cluster, "NO_WORKERS_SECONDS", 0.5)
+    with caplog.at_level(logging.INFO, logger="dealgen"), connect("local", processes=1) as cluster:
+        local = cluster.client.cluster
+        local.scale(0)
+        deadline = time.monotonic() + 30
+        while cluster.threads() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        got: list[int] = []
+        runner = threading.Thread(target=lambda: got.extend(cluster.results(range(3), _square)))
+        runner.start()
+        while "no workers; waiting" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "cluster local: no workers; waiting for one to join" in caplog.text
+        local.scale(1)
+        runner.join(60)
+    assert got == [0, 1, 4]
+    assert "worker thread again; the work goes on" in caplog.text

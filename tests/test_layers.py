@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("solution, verify", ("dealgen.solution", "dealgen.verify")),
     ("grade", ("dealgen.grade",)),
     ("solve", ("dealgen.solve",)),
-    ("scan", ("dealgen.scan", "dealgen.cluster")),
+    ("scan", ("dealgen.scan", "dealgen.cluster", "dealgen.validation")),
     ("render", ("dealgen.render",)),
     ("publish", ("dealgen.publish",)),
     ("cli", ("dealgen.cli",)),

@@ -16,11 +16,11 @@ from pypdf import PdfReader
 from dealgen.cli import main
 from dealgen.errors import CheckFailed, InputError
 from dealgen.games.penguin import PENGUIN
-from dealgen.publish.catalog import read_catalog
 from dealgen.render.pdf import register_fonts, walkthrough_flowables, walkthrough_pdf_bytes
 from dealgen.render.penguin import beak_free
 from dealgen.render.walkthrough import build_walkthrough, checkpoint_scene, overview_scene, walkthrough_pngs
 from dealgen.solution import read_solution
+from dealgen.solve import solve_deal
 
 from .pdfcheck import colour_operations, embedded, fonts_of, page_images
 
@@ -60,8 +60,7 @@ def test_checkpoints_start_milestones_every_n_and_end(wt1):
     assert 10 not in {cp.after for cp in fewer.checkpoints}
     assert len(fewer.checkpoints) < len(wt1.checkpoints)
     # milestones only merges them as every=20 does, so it gives no more than that (deal 43 gave 9 to 6)
-    shipped = read_catalog(Path(__file__).resolve().parents[1] / "seeds" / "penguin-40.json")
-    solution = shipped.solution(next(e for e in shipped.entries if e.deal == 43))
+    solution = solve_deal("penguin", 43, grade=False).to_solution()
     assert len(build_walkthrough(solution, every=0).checkpoints) <= len(build_walkthrough(solution, every=20).checkpoints)
     # a large --every keeps the milestones (a window of every // 4 once merged them all into the last move)
     sparse = build_walkthrough(read_solution(SOLUTION_1), every=200).checkpoints

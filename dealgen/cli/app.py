@@ -16,6 +16,7 @@ import click
 from .. import __version__
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import DealgenError
+from ..fileio import one_run
 from .common import note, show_library_notes
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))
@@ -91,7 +92,8 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):  # one place turns library errors into exit codes
         try:
-            return super().invoke(ctx)
+            with one_run():  # the outputs a command checks are its own until it ends
+                return super().invoke(ctx)
         except click.UsageError as err:  # e.g. "-o" with no value: click gives it no context
             if err.ctx is None and "dealgen.command" in ctx.meta:
                 err.command_path = f"{ctx.command_path} {ctx.meta['dealgen.command']}"

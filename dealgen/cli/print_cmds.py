@@ -8,29 +8,9 @@ from pathlib import Path
 import click
 
 from ..errors import InputError
+from ..publish.pdfinput import pdf_errors, read_pdf
 from .app import main
 from .common import named
-
-PDF_MOST = 512 * 2**20  # a book's PDF larger than this is no dealgen book (the 100-puzzle one: under 2 MB)
-
-
-def read_pdf(path: str, what: str) -> bytes:
-    """A PDF's bytes, or InputError saying why they cannot be read."""
-    file = Path(path)
-    if file.is_dir():
-        raise InputError(f"{path}: is a folder, not a {what}")
-    try:
-        with file.open("rb") as handle:
-            data = handle.read(PDF_MOST + 1)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except OSError as err:
-        raise InputError(f"{path}: cannot read the {what} ({err.strerror})") from None
-    if len(data) > PDF_MOST:
-        raise InputError(f"{path}: over {PDF_MOST // 2**20} MB: not a {what} dealgen reads")
-    if not data.startswith(b"%PDF-"):
-        raise InputError(f"{path}: not a PDF (a {what} is a PDF file)")
-    return data
 
 
 @main.command()
@@ -51,19 +31,17 @@ def preflight(book: str, cover: str | None, paper: str | None, interior: str | N
     Says what fails and where (page and edge). Exit 0 when every check passes, 1 when one fails.
     """
     from ..publish.books.preflight import preflight_book, preflight_cover
+    from ..publish.pdfinput import open_pdf
 
     data = read_pdf(book, "book")
-    report = preflight_book(data, book, interior)
-    reports = [report]
+    with pdf_errors(book):
+        reports = [preflight_book(data, book, interior)]
+        pages = open_pdf(data, book).pages
+        first = pages[0].trimbox
+        trim, count = (float(first.width), float(first.height)), len(pages)
     if cover is not None:
-        import io
-
-        from pypdf import PdfReader
-
-        first = PdfReader(io.BytesIO(data)).pages[0].trimbox
-        trim = (float(first.width), float(first.height))
-        reports.append(preflight_cover(read_pdf(cover, "cover"), cover, len(PdfReader(io.BytesIO(data)).pages), trim,
-                                       paper))
+        with pdf_errors(cover):
+            reports.append(preflight_cover(read_pdf(cover, "cover"), cover, count, trim, paper))
     for one in reports:
         click.echo("\n".join(one.lines()))
     sys.exit(0 if all(one.ok for one in reports) else 1)

@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..publish.calibrate import calibrate as calibrate_grades
+from ..publish.calibrate import validate as validate_grades
 from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
@@ -140,10 +141,15 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
               help="Keep the scan in this JSON lines file (resumed if it exists) instead of a throwaway one.")
 @click.option("-o", "--output", callback=named, default=None,
               help="Where to write the cut points (default: the file shipped with dealgen).")
+@click.option("--validate", is_flag=True,
+              help="Write nothing: check the shipped grades against person-like players on --deals (held out "
+                   "from the calibration); -o then names a JSON report.")
 @with_budgets
-def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds) -> None:
+def calibrate(game, rules, deal_range: str, jobs: int, from_scan, output, max_states, max_seconds,
+              validate: bool) -> None:
     """Recompute GAME's grade cut points from a reference sample of deals."""
-    with _Progress(f"calibrate {game.name} {deal_range}") as progress:
-        said = calibrate_grades(game, rules, deal_range, jobs, from_scan, output, max_states, max_seconds, progress)
+    run = validate_grades if validate else calibrate_grades
+    with _Progress(f"{'validate' if validate else 'calibrate'} {game.name} {deal_range}") as progress:
+        said = run(game, rules, deal_range, jobs, from_scan, output, max_states, max_seconds, progress)
     for line in said:
         click.echo(line)

@@ -82,6 +82,9 @@ class Game(ABC, Generic[S, M]):
     # Grading: which of the solver's effort metrics make a deal hard, and how much each
     # counts (``dealgen.grade``); empty means the default weights (Penguin's).
     grade_weights: ClassVar[dict[str, float]] = {}
+    # What a reader should know about the grades of a game with nothing to choose (no
+    # person-like players can play it: ``dealgen.grade.grade_words``).
+    grade_note: ClassVar[str] = ""
     # True where no move is legal once the game is over (won or lost), so a move that ``play``
     # accepts proves the game was still going: a replay then asks ``outcome`` only where a
     # move fails (to say why) and at the end, not before every move (verify.replay).

@@ -117,12 +117,13 @@ class IdiotsDelight(Game[IDState, IDMove]):
         "strict": "deal four only when no discard is possible, as the rules' source says",
         "free": "deal four at any time while the stock lasts",
     }
-    metric_names = ("states_expanded", "dead_ends", "solution_length", "choices", "alternatives", "max_branching")
-    grade_weights = {
-        "states_expanded": 0.4,  # how much search the deal takes
-        "alternatives": 0.3,  # wrong turns a player could take along the solution
-        "solution_length": 0.2,
-        "choices": 0.1,  # positions on the way with more than one move
+    metric_names = ("states_expanded", "dead_ends", "solution_length", "choices", "alternatives", "max_branching",
+                    "players_lost", "careful_won")
+    grade_weights = {  # fitted on strict deals 1-2000 (bench/fit_grade_weights.py), the players' part held to half
+        "players_lost": 0.5,  # games the person-like players lost (solve/people)
+        "solution_length": 0.3,
+        "states_expanded": 0.1,  # how much search the deal takes
+        "alternatives": 0.1,  # wrong turns a player could take along the solution
     }
     rule_prose = {
         "strict": "but only when no discard is possible, as the rules' source has it.",

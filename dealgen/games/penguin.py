@@ -123,7 +123,7 @@ class Penguin(Game[PenguinState, PenguinMove]):
     rule_labels = {"parlett": "Parlett rules", "single": "single-card rules"}
     legal_move_means_playing = True  # won: no card left to move; lost: no legal move
     metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "min_cells", "min_cells_states",
-                    "audit_positions")
+                    "audit_positions", "players_lost", "careful_won", "expanded_share")
     rule_prose = {
         "parlett": "A run may be of any length, as in Parlett's rules and in Goodsol's and PySolFC's Penguin.",
         "supermove": "A run may be only as long as it could be moved one card at a time through the free cells "

@@ -145,6 +145,8 @@ class PerpetualMotion(Game[PMState, PMMove]):
     metric_names = ("passes", "rows_dealt", "matches", "discards", "solution_length", "discarded", "cycle_start",
                     "cycle_length")
     grade_weights = {"passes": 1.0}  # nothing to choose: a deal is as hard to predict as it is long
+    grade_note = ("Nothing is chosen in this game (under classic rules or recursive), so no player wins it more "
+                  "often than another: a grade says how many passes it takes to know the answer.")
     rule_prose = {
         "classic": "If the four cards just dealt are all of one rank, discard them (x in the record). Otherwise, when two or three "
                    "of them share a rank, each of these but the leftmost moves onto the leftmost one's pile, the "

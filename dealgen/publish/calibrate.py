@@ -5,6 +5,7 @@ sample of deals (scanned in parallel, resumed from a kept scan), written where `
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -12,8 +13,9 @@ from typing import Callable
 from ..errors import InputError
 from ..fileio import check_writable, write_atomic
 from ..games import Game
-from ..grade import GRADES, data_path, dumps
+from ..grade import GRADES, data_path, dumps, load_calibration
 from ..scan import Workers, calibration, parse_range, scan
+from ..validation import check, fresh_play
 
 SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured on
 
@@ -51,4 +53,40 @@ def calibrate(game: Game, rules: str | None, deal_range: str, jobs: Workers, fro
     bands = [0.0, *data["bands"], 100.0]
     for grade, lo, hi in zip(GRADES, bands, bands[1:]):
         said.append(f"  {grade}: percentile {lo:g} to {hi:g}")
+    return said
+
+
+def validate(game: Game, rules: str | None, deal_range: str, jobs: Workers, from_scan: str | None, output: str | None,
+             max_states: int | None, max_seconds: float | None,
+             progress: Callable[[int, int, float], None] | None = None) -> list[str]:
+    """How well the shipped grades of ``game`` under ``rules`` agree with the person-like players
+    on deals ``deal_range``, which must lie outside the calibration's sample (``validation.check``);
+    the figures, and each deal's, written to ``output`` as JSON when given. Returns the lines to print."""
+    rules = game.check_rules(rules)
+    numbers = parse_range(deal_range)
+    shipped = load_calibration(game.name, rules)
+    if shipped is None or "players_lost" not in shipped["weights"]:
+        raise InputError(f"{game.name} ({rules}) has no grade that person-like players take part in: nothing to validate")
+    first, last = (int(x) for x in str(shipped["sample"]).split()[-1].split("-"))
+    if numbers.start <= last and first < numbers.stop:
+        raise InputError(f"--deals {deal_range}: the grades were fitted on {shipped['sample']}; validate on deals "
+                         f"outside it (for example {last + 1}-{last + len(numbers)})")
+    if output is not None:
+        check_writable(Path(output))
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = from_scan or str(Path(tmp) / "scan.jsonl")
+        report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
+                      max_seconds=max_seconds, progress=progress)
+    graded = [r for r in report.records if r.get("grade")]
+    played = fresh_play(game.name, rules, [r["deal"] for r in graded], jobs)
+    rows = [(r["percentile"], r["grade"], played[r["deal"]]) for r in graded]
+    result = check(rows)
+    said = [f"{game.name} ({rules}), grades of {shipped['sample']}, checked on deals {deal_range} "
+            f"against fresh games of the person-like players:", *result.lines()]
+    if output is not None:
+        deals = [{"deal": r["deal"], "percentile": r["percentile"], "grade": r["grade"], **played[r["deal"]]}
+                 for r in graded]
+        write_atomic(Path(output), json.dumps({"game": game.name, "rules": rules, "calibration": shipped["sample"],
+                                            "validated_on": deal_range, **result.to_json(), "per_deal": deals}, indent=1) + "\n")
+        said.append(f"{output}: the figures and every deal's")
     return said

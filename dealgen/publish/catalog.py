@@ -20,9 +20,7 @@ Every entry is replayed through the engine before a catalog is written and again
 
 from __future__ import annotations
 
-import io
 import json
-import logging
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,13 +29,14 @@ from typing import Any, ClassVar
 from .. import __version__
 from ..deals import parse_deal_number
 from ..errors import CheckFailed, InputError
-from ..fileio import as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
+from ..fileio import MAX_TEXT, as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
 from ..games import Game, get_game
 from ..grade import GRADES, grade_of
-from ..solution import Solution, check_outcome, read_move
+from ..solution import MAX_MOVES, Solution, check_outcome, read_move, too_long
 from ..solve import problem_kit
 from ..verify import Verdict, replay
 from .daily import parse_date
+from .pdfinput import attachment_data, attachments, open_pdf, pdf_errors, read_pdf
 
 SCHEMA = "dealgen-catalog"
 VERSION = 1
@@ -97,6 +96,8 @@ class Entry:
         moves = raw["solution"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InputError(f"{where}: 'solution' must be a list of move tokens")
+        if len(moves) > MAX_MOVES:
+            raise InputError(f"{where}: 'solution' is {too_long(len(moves))}")
         for n, token in enumerate(moves, 1):
             try:
                 read_move(game, token)
@@ -476,23 +477,37 @@ ATTACHMENT = "dealgen-catalog.json"  # the name a book carries its catalog under
 def read_book_catalogs(path: str | Path, pdf: bytes | None = None) -> list[Catalog]:
     """Every catalog a dealgen book carries: one, or a compendium's, one a part, in order
     (``ATTACHMENT``, then ``part_attachment(2)``, ...)."""
-    from pypdf import PdfReader
+    return [parse_catalog(_utf8(data, path, name), f"{path} ({name})") for name, data in _attached(path, pdf, True)]
 
-    first = read_book_catalog(path, pdf)
-    try:
-        attachments = PdfReader(str(path) if pdf is None else io.BytesIO(pdf)).attachments
-    except Exception:  # noqa: BLE001  (read once already: the first catalog came out of it)
-        return [first]
-    out, part = [first], 2
-    while part_attachment(part) in attachments:
-        name = part_attachment(part)
-        try:
-            text = attachments[name][0].decode("utf-8")
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: the embedded catalog '{name}' is not UTF-8 text") from None
-        out.append(parse_catalog(text, f"{path} ({name})"))
-        part += 1
+
+def _attached(path: str | Path, pdf: bytes | None, every: bool) -> list[tuple[str, bytes]]:
+    """(name, bytes) of the book's embedded catalog (``every``: each part's), read as untrusted
+    input (``pdfinput``): 16 MB at most in all, however much the PDF claims."""
+    source = str(path)
+    data = read_pdf(path, "book") if pdf is None else pdf
+    out: list[tuple[str, bytes]] = []
+    with pdf_errors(source):
+        files = attachments(open_pdf(data, source), source)
+        if ATTACHMENT not in files:
+            raise InputError(f"{path}: this PDF carries no dealgen catalog (no embedded '{ATTACHMENT}'): only a "
+                             "dealgen book does; a walkthrough is checked from its solution file")
+        part = 1
+        while part_attachment(part) in files and (every or part == 1):
+            name = part_attachment(part)
+            out.append((name, attachment_data(files[name], name, source)))
+            if sum(len(d) for _, d in out) > MAX_TEXT:
+                raise InputError(f"{path}: the embedded catalogs hold over {MAX_TEXT // 2**20} MB, more than any "
+                                 "dealgen file")
+            part += 1
     return out
+
+
+def _utf8(data: bytes, path: str | Path, name: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        what = "the embedded catalog" if name == ATTACHMENT else f"the embedded catalog '{name}'"
+        raise InputError(f"{path}: {what} is not UTF-8 text") from None
 
 
 def part_attachment(part: int) -> str:
@@ -503,24 +518,5 @@ def part_attachment(part: int) -> str:
 def read_book_catalog(path: str | Path, pdf: bytes | None = None) -> Catalog:
     """The catalog a dealgen book carries inside its PDF as an embedded file (the ``pdf``
     bytes when given, else read from ``path``; ``path`` names it in errors either way)."""
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
-
-    quiet = logging.getLogger("pypdf")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)  # a damaged file is reported once, below, not as pypdf's warnings
-    try:
-        attachments = PdfReader(str(path) if pdf is None else io.BytesIO(pdf)).attachments
-        data = attachments.get(ATTACHMENT)
-    except (OSError, PyPdfError, ValueError) as err:
-        raise InputError(f"{path}: cannot read the PDF ({err})") from None
-    finally:
-        quiet.setLevel(level)
-    if not data:
-        raise InputError(f"{path}: this PDF carries no dealgen catalog (no embedded '{ATTACHMENT}'): only a dealgen "
-                         "book does; a walkthrough is checked from its solution file")
-    try:
-        text = data[0].decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: the embedded catalog is not UTF-8 text") from None
-    return parse_catalog(text, f"{path} ({ATTACHMENT})")
+    [(name, data)] = _attached(path, pdf, False)
+    return parse_catalog(_utf8(data, path, name), f"{path} ({name})")

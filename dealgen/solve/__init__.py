@@ -220,7 +220,12 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
             check_from(game, state, result)
         if grade:  # a record a book can print: a solution, or a self-playing game's record of a loss
             from ..grade import grade_metrics
+            from .people import population
 
+            if result.verdict == SOLVED:  # how person-like players fare (games where a person chooses)
+                played = population(game, state, game.rule_sets.index(rules))
+                if played is not None:
+                    result = replace(result, metrics={**result.metrics, **played})
             label, pct = grade_metrics(game.name, rules, result.metrics)
             result = replace(result, grade=label, percentile=pct)
     return result

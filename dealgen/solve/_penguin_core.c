@@ -16,6 +16,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -79,7 +80,17 @@ typedef struct {
     size_t nheap, capheap;
     uint32_t counter;
     size_t bytes, peak; /* memory held, and its most */
+    struct Kids *kids; /* when set, expand lists the children here instead of searching (the players) */
 } Search;
+
+/* The children of one position, as the players see them (people/penguin.py). */
+#define MAXKIDS 48 /* at most 14 onto columns, 8 into a space, 7 into a cell, 2 beaks home */
+typedef struct Kids {
+    int n;
+    Pos pos[MAXKIDS];
+    uint8_t tok[MAXKIDS][2 * MAXTOK];
+    uint8_t ntok[MAXKIDS];
+} Kids;
 
 /* -- memory --------------------------------------------------------------------------- */
 static void *grow(Search *S, void *ptr, size_t old, size_t new_size) {
@@ -380,6 +391,14 @@ static int finish(Search *S, uint32_t parent, uint32_t parent_g, Pos *ch, int sr
         if (dst >= 0) ch->dis[dst] = disorder(ch, dst);
     }
     ch->g = parent_g + (uint32_t)ntok;
+    if (S->kids != NULL) {
+        Kids *K = S->kids;
+        if (K->n == MAXKIDS) return -1;
+        K->pos[K->n] = *ch;
+        memcpy(K->tok[K->n], tok, 2 * (size_t)ntok);
+        K->ntok[K->n++] = (uint8_t)ntok;
+        return 0;
+    }
     int64_t r = remember(S, parent, ch, tok, ntok);
     if (r < 0) return -1;
     if (r == NONE) return 0;
@@ -398,9 +417,17 @@ static int finish(Search *S, uint32_t parent, uint32_t parent_g, Pos *ch, int sr
     } while (0)
 
 /* penguin.PenguinProblem.expand: every child, in the reference's order. */
+static int expand_pos(Search *S, const Pos *at, uint32_t r, uint32_t *goal);
+
 static int expand(Search *S, uint32_t r, uint32_t *goal) {
-    Pos node, ch;
+    Pos node;
     load(S, r, &node);
+    return expand_pos(S, &node, r, goal);
+}
+
+/* expand, from a position given whole (r is its record, unused when listing children). */
+static int expand_pos(Search *S, const Pos *at, uint32_t r, uint32_t *goal) {
+    Pos node = *at, ch;
     const int nc = S->ncells, beak = S->beak;
     int8_t loc_col[52];
     uint8_t loc_p[52];
@@ -850,9 +877,230 @@ static PyObject *py_shorten(PyObject *Py_UNUSED(self), PyObject *args) {
     return out;
 }
 
+/* -- the players (people/penguin.py, move for move) ------------------------------------ */
+/* What a person sees in a position, in points: people/penguin.py's constants. */
+#define P_HOME 100
+#define P_EMPTY_COLUMN 25
+#define P_BUILT 2
+#define P_LOOSE 3
+#define P_BURIED 4
+#define P_WITHIN_REACH 60
+#define P_DIG 12
+#define P_STUCK_IN_CELL 15
+#define P_DEAD 1000
+#define P_WON (P_HOME * 60)
+static const int CELL_WORTH[8] = {0, 40, 65, 80, 90, 98, 104, 109};
+#define SEEN_SLOTS 2048 /* a game keeps at most max_decisions + 1 positions: below 1024 */
+#define KEYMAX (NCOLS + 52 + MAXCELLS)
+
+static uint8_t ABOVE[52]; /* the card that x packs onto */
+
+/* people.Rng: splitmix64 */
+static uint64_t rng_below(uint64_t *state, uint64_t n) {
+    *state += 0x9E3779B97F4A7C15ULL;
+    uint64_t z = *state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) % n;
+}
+
+/* people.penguin.judge */
+static int judge(const Search *S, const Pos *p) {
+    int free = 0, bad = 0, score = 0;
+    for (int k = 0; k < S->ncells; k++) free += p->cells[k] == EMPTY;
+    for (int i = 0; i < NCOLS; i++) bad += p->dis[i];
+    score = P_HOME * (52 - cards_out(p)) + CELL_WORTH[free] - P_LOOSE * bad;
+    uint8_t exposed[52] = {0};
+    for (int i = 0; i < NCOLS; i++)
+        if (p->n[i]) exposed[p->c[i][p->n[i] - 1]] = 1;
+    for (int k = 0; k < S->ncells; k++) {
+        int c = p->cells[k];
+        if (c != EMPTY && c % 13 - p->home[c / 13] > 1 && !exposed[ABOVE[c]]) score -= P_STUCK_IN_CELL;
+    }
+    int wanted[4], nw = 0;
+    for (int s = 0; s < 4; s++)
+        if (p->home[s] < 13) wanted[nw++] = s * 13 + p->home[s];
+    for (int i = 0; i < NCOLS; i++) {
+        int n = p->n[i];
+        if (!n) {
+            score += P_EMPTY_COLUMN;
+            continue;
+        }
+        for (int k = 1; k < n; k++) score += P_BUILT * (p->c[i][k] == BELOW[p->c[i][k - 1]]);
+        for (int k = 0; k < n; k++) {
+            for (int w = 0; w < nw; w++) {
+                if (p->c[i][k] != wanted[w]) continue;
+                int over = n - 1 - k;
+                score -= P_BURIED * over;
+                if (over <= free) score += P_WITHIN_REACH - P_DIG * over;
+            }
+        }
+    }
+    return score;
+}
+
+/* The children of p (expand's, in its order); -1 when the list overflows. */
+static int children(Search *S, const Pos *p, Kids *K) {
+    uint32_t goal;
+    K->n = 0;
+    S->kids = K;
+    int status = expand_pos(S, p, 0, &goal);
+    S->kids = NULL;
+    return status;
+}
+
+/* people.penguin._look; INT_MIN on an overflow */
+static int look(Search *S, const Pos *p, int depth) {
+    if (cards_out(p) == 0) return P_WON;
+    if (depth == 0) return judge(S, p);
+    Kids *K = PyMem_RawMalloc(sizeof *K);
+    if (K == NULL || children(S, p, K) < 0) {
+        PyMem_RawFree(K);
+        return INT_MIN;
+    }
+    int best = INT_MIN, any = 0;
+    for (int k = 0; k < K->n; k++) {
+        int v = look(S, &K->pos[k], depth - 1);
+        if (v == INT_MIN) {
+            best = INT_MIN;
+            any = 1;
+            break;
+        }
+        if (!any || v > best) best = v;
+        any = 1;
+    }
+    PyMem_RawFree(K);
+    return any ? best : judge(S, p) - P_DEAD;
+}
+
+typedef struct {
+    uint32_t hash[SEEN_SLOTS];
+    uint8_t len[SEEN_SLOTS];
+    uint8_t key[SEEN_SLOTS][KEYMAX];
+} Seen;
+
+/* 1 when p's canonical key is in the set; with add, put it in (0 if new, -1 when full). */
+static int seen_has(Seen *T, const Search *S, const Pos *p, int add) {
+    uint8_t key[KEYMAX], order[NCOLS];
+    int len = make_key(p, S->ncells, key, order);
+    uint32_t h = hash_key(key, len) | 1u, i = h & (SEEN_SLOTS - 1);
+    for (int probes = 0; probes < SEEN_SLOTS; probes++, i = (i + 1) & (SEEN_SLOTS - 1)) {
+        if (T->hash[i] == 0) {
+            if (!add) return 0;
+            T->hash[i] = h;
+            T->len[i] = (uint8_t)len;
+            memcpy(T->key[i], key, len);
+            return 0;
+        }
+        if (T->hash[i] == h && T->len[i] == len && memcmp(T->key[i], key, len) == 0) return 1;
+    }
+    return -1;
+}
+
+PyDoc_STRVAR(play_doc,
+"play(beak, rules, columns, cells, home, lookahead, undos, noise, seed, max_decisions, stall)\n"
+"-> the winning moves (a tuple of tokens), or None\n\n"
+"people.penguin.play_python in C: the same game, move for move.");
+
+static PyObject *py_play(PyObject *Py_UNUSED(self), PyObject *args) {
+    int beak, rules, lookahead, undos, noise, max_dec, stall;
+    unsigned long long seed;
+    PyObject *cols, *cells, *home;
+    if (!PyArg_ParseTuple(args, "iiO!O!O!iiiKii", &beak, &rules, &PyTuple_Type, &cols, &PyBytes_Type, &cells,
+                          &PyTuple_Type, &home, &lookahead, &undos, &noise, &seed, &max_dec, &stall))
+        return NULL;
+    if (beak < 0 || beak >= 52 || rules < 0 || rules > 2 || lookahead < 1 || lookahead > 4 || undos < 0 ||
+        noise < 0 || max_dec < 0 || max_dec > 1000 || stall < 0) {
+        PyErr_SetString(PyExc_ValueError, "beak 0-51, rules 0-2, lookahead 1-4, max_decisions 0-1000, others 0 or more");
+        return NULL;
+    }
+    Search S;
+    memset(&S, 0, sizeof S);
+    S.beak = beak;
+    S.rules = rules;
+    Pos start;
+    if (read_position(cols, cells, home, &start, &S.ncells) < 0) return NULL;
+    /* the path: positions, cards home, and where each step's tokens begin */
+    Pos *path = PyMem_RawMalloc(sizeof(Pos) * (size_t)(max_dec + 1));
+    uint16_t *tok_at = PyMem_RawMalloc(sizeof(uint16_t) * (size_t)(max_dec + 2));
+    uint8_t *tok = PyMem_RawMalloc(2 * (size_t)MAXTOK * (size_t)(max_dec + 1));
+    Seen *seen = PyMem_RawCalloc(1, sizeof *seen);
+    Kids *K = PyMem_RawMalloc(sizeof *K);
+    PyObject *out = NULL;
+    if (path == NULL || tok_at == NULL || tok == NULL || seen == NULL || K == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    int ntok = auto_moves(&S, &start, tok, 0);
+    for (int i = 0; i < NCOLS; i++) start.dis[i] = disorder(&start, i);
+    start.g = 0;
+    int depth = 0, decisions = 0, since_home = 0, won = cards_out(&start) == 0, overflow = 0;
+    path[0] = start;
+    tok_at[0] = 0;
+    tok_at[1] = (uint16_t)ntok;
+    seen_has(seen, &S, &start, 1);
+    uint64_t rng = seed;
+    while (!won) {
+        if (decisions >= max_dec || since_home >= stall) break;
+        if (children(&S, &path[depth], K) < 0) {
+            overflow = 1;
+            break;
+        }
+        int best = 0, choice = -1;
+        for (int k = 0; k < K->n; k++) {
+            if (seen_has(seen, &S, &K->pos[k], 0)) continue;
+            int v = cards_out(&K->pos[k]) == 0 ? P_WON : look(&S, &K->pos[k], lookahead - 1);
+            if (v == INT_MIN) {
+                overflow = 1;
+                break;
+            }
+            if (noise) v += (int)rng_below(&rng, (uint64_t)noise + 1);
+            if (choice < 0 || v > best) {
+                best = v;
+                choice = k;
+            }
+        }
+        if (overflow) break;
+        if (choice < 0) {
+            if (undos && depth > 0) { /* stuck: take the last move back and choose again */
+                undos--;
+                depth--;
+                continue;
+            }
+            break;
+        }
+        Pos *next = &K->pos[choice];
+        if (seen_has(seen, &S, next, 1) < 0) {
+            overflow = 1;
+            break;
+        }
+        decisions++;
+        int before = 52 - cards_out(&path[depth]), after = 52 - cards_out(next);
+        since_home = after > before ? 0 : since_home + 1;
+        path[++depth] = *next;
+        memcpy(tok + 2 * tok_at[depth], K->tok[choice], 2 * (size_t)K->ntok[choice]);
+        tok_at[depth + 1] = (uint16_t)(tok_at[depth] + K->ntok[choice]);
+        won = after == 52;
+    }
+    if (overflow)
+        PyErr_SetString(PyExc_RuntimeError, "penguin player: a table overflowed (a bug, please report)");
+    else if (won)
+        out = tokens_tuple(tok, tok_at[depth + 1]);
+    else
+        out = Py_NewRef(Py_None);
+done:
+    PyMem_RawFree(path);
+    PyMem_RawFree(tok_at);
+    PyMem_RawFree(tok);
+    PyMem_RawFree(seen);
+    PyMem_RawFree(K);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"search", py_search, METH_VARARGS, search_doc},
     {"shorten", py_shorten, METH_VARARGS, shorten_doc},
+    {"play", py_play, METH_VARARGS, play_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -864,6 +1112,7 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__penguin_core(void) {
     for (int x = 0; x < 52; x++) BELOW[x] = (uint8_t)((x / 13) * 13 + (x % 13 + 12) % 13);
+    for (int x = 0; x < 52; x++) ABOVE[BELOW[x]] = (uint8_t)x;
     for (int a = 0; a < NPLACES; a++) {
         for (int b = 0; b < NPLACES; b++) {
             char text[3] = {PLACE_CH[a], PLACE_CH[b], 0};

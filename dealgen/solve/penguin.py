@@ -427,7 +427,8 @@ def solve_penguin(game, state: PenguinState, max_states: int, max_seconds: float
         metrics.update(game.line_metrics(state, moves))
     except IllegalMove as err:
         raise RuntimeError(f"penguin deal {state.deal}: the engine rejects the solver's solution: {err}") from None
-    if grade:
+    if grade:  # positions expanded per position seen: high when each position offers few moves (a narrow deal)
+        metrics["expanded_share"] = round(found.expanded / max(1, found.generated), 4)
         metrics["min_cells"], metrics["min_cells_states"] = fewest_cells(
             state, metrics["max_cells"], max_seconds - (time.monotonic() - start))
     return SolverOutput(SOLVED, moves, metrics, extra={"certified": True})  # replayed by solve_position

@@ -41,7 +41,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ... import __version__
 from ...errors import InputError
 from ...games import get_game
-from ...grade import GRADES
+from ...grade import GRADES, grades_section
 from ...render.fonts import FAMILY, markup, metrics, printed
 from ...render.pdf import (
     CheckpointFlowable,
@@ -471,7 +471,8 @@ class _Book:
 
     def _how_to_play(self, catalog: Catalog) -> list[Flowable]:
         game = get_game(catalog.game)
-        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, "")))
+        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, ""))
+                                + grades_section(game.name, catalog.rules))
 
     def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
         per_page, out = self.layout.per_page, []

@@ -26,6 +26,7 @@ from ...render.fonts import markup, metrics, printed
 from ...render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
 from ...render.registry import DiagramOptions
 from ..catalog import Catalog, read_book_catalog
+from ..pdfinput import open_pdf, pdf_errors
 from .preflight import PAGES_KEY, PAPER_KEY
 from .printspec import BARCODE, BARCODE_MARGIN, BLEED, INCH, SPINE_CLEAR, SPINE_TEXT_LEAST, TEXT_LEAST, check_paper, spine_width
 
@@ -50,17 +51,16 @@ class BookFacts:
 
 def book_facts(data: bytes, source: str) -> BookFacts:
     """A dealgen book's page count, trim size, title page text and catalog."""
-    from pypdf import PdfReader
-
     catalog = read_book_catalog(source, data)
-    reader = PdfReader(io.BytesIO(data))
-    box = reader.pages[0].trimbox
-    meta = reader.metadata or {}
-    # the title page's own (the PDF's metadata), else the catalog's
-    title = str(meta.get("/Title") or "") or catalog.title or f"{get_game(catalog.game).title} Puzzles"
-    author = str(meta.get("/Author") or "") or catalog.author
-    return BookFacts(catalog, len(reader.pages), (float(box.width), float(box.height)), title, catalog.subtitle,
-                     author)
+    with pdf_errors(source):
+        reader = open_pdf(data, source)
+        box = reader.pages[0].trimbox
+        meta = reader.metadata or {}
+        # the title page's own (the PDF's metadata), else the catalog's
+        title = str(meta.get("/Title") or "") or catalog.title or f"{get_game(catalog.game).title} Puzzles"
+        author = str(meta.get("/Author") or "") or catalog.author
+        return BookFacts(catalog, len(reader.pages), (float(box.width), float(box.height)), title, catalog.subtitle,
+                         author)
 
 
 def _fill(canvas: Any, colour: tuple[float, float, float]) -> None:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
-from ...fileio import read_text
+from ...fileio import read_toml
 from ...render.fonts import FAMILY
 
 UNITS = {"pt": 1.0, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54}
@@ -180,17 +178,7 @@ def preset_names() -> list[str]:
 
 def load_layout(name_or_path: str) -> Layout:
     path = find_preset(name_or_path)
-    text = read_text(path, "layout file")  # UTF-8, a byte-order mark dropped, UTF-16 named
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{path}: cannot read the layout: {err}") from None
-    except ValueError:  # an integer longer than Python reads (tomllib lets int()'s error through)
-        limit = sys.get_int_max_str_digits()
-        long = re.search(r"[0-9_]{%d,}" % (limit + 1), text)
-        line = f":{text.count(chr(10), 0, long.start()) + 1}" if long else ""
-        raise InputError(f"{path}{line}: cannot read the layout: a number of more than {limit:,} digits, "
-                         f"more than can be read") from None
+    data = read_toml(path, "layout file", "the layout")  # UTF-8, a byte-order mark dropped, UTF-16 named
     flat = _flatten(data)
     unknown = sorted(set(flat) - set(SCHEMA))
     if unknown:

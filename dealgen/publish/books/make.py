@@ -16,7 +16,7 @@ from typing import Any, Callable, Collection
 
 from ...deals import MAX_DEAL
 from ...errors import CheckFailed, InputError
-from ...fileio import check_writable, is_pdf, made_folder, planned_folder, write_atomic
+from ...fileio import check_writable, is_pdf, made_folder, planned_folder, write_all, write_atomic
 from ...games import get_game
 from ...grade import GRADES
 from ...solve import problem_kit
@@ -191,10 +191,11 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
-    if save_catalog:  # (verified above)
-        write_atomic(save_catalog, cat.dumps())
+    files: dict[Path, bytes | str] = {target: pdf}
+    if save_catalog:  # (verified above) written with the book, as one: both, or neither
+        files[Path(save_catalog)] = cat.dumps()
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
-        write_atomic(target, pdf)
+        write_all(files)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 

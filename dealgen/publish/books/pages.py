@@ -21,6 +21,7 @@ from ...games import get_game
 from ...render.pdf import pdf_bytes
 from ...render.registry import DiagramOptions, position_scene
 from ..catalog import Catalog
+from ..pdfinput import content_budget, open_pdf, page_text, pdf_errors
 
 RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 HEAD = re.compile(r"^Puzzle (\d+)$")
@@ -35,17 +36,18 @@ class PrintedPuzzle:
     ranks: tuple[str, ...]
 
 
-def _pages_text(pdf: bytes) -> list[str]:
-    from pypdf import PdfReader
+def _pages_text(pdf: bytes, source: str) -> list[str]:
+    """Each page's text, read as untrusted input (``pdfinput``: the work in proportion to the file)."""
+    budget = [content_budget(pdf)]
+    with pdf_errors(source):
+        return [page_text(page, budget, source, number) for number, page in enumerate(open_pdf(pdf, source).pages, 1)]
 
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
 
-
-def printed_puzzles(pdf: bytes) -> dict[int, PrintedPuzzle]:
+def printed_puzzles(pdf: bytes, source: str = "the book") -> dict[int, PrintedPuzzle]:
     """Every puzzle cell of the book's puzzle pages: its number, page, printed deal (and turn)
     and the card ranks its diagram prints."""
     found: dict[int, PrintedPuzzle] = {}
-    for page, text in enumerate(_pages_text(pdf), 1):
+    for page, text in enumerate(_pages_text(pdf, source), 1):
         lines = [line.strip() for line in text.splitlines()]
         tail = [i for i, line in enumerate(lines[-3:], len(lines) - 3) if line == str(page)]
         if tail:  # the running foot's page number, drawn last: not a card of the last cell
@@ -81,7 +83,7 @@ def page_mismatches(pdf: bytes, catalogs: Catalog | list[Catalog], source: str) 
     """Where the printed pages disagree with the book's catalog (a compendium's catalogs, their
     puzzles numbered through): one line each, naming page and puzzle."""
     catalogs = [catalogs] if isinstance(catalogs, Catalog) else catalogs
-    printed = printed_puzzles(pdf)
+    printed = printed_puzzles(pdf, source)
     problems: list[str] = []
     numbered = [(catalog, entry) for catalog in catalogs for entry in catalog.entries]
     for number, (catalog, entry) in enumerate(numbered, 1):

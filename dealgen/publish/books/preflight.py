@@ -12,12 +12,12 @@ The PDF is read with pypdf (boxes, fonts, content streams) and drawn with pypdfi
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ...errors import InputError
+from ..pdfinput import open_pdf, pdf_errors
 from .printspec import BARCODE, BLEED, IMAGE_DPI_LEAST, INCH, PAGES_LEAST, PAGES_MOST, PAPER, TEXT_LEAST, inside_margin, spine_width
 
 SAFE_BLEED, SAFE_PLAIN = 0.375 * INCH, 0.25 * INCH  # the outer margins a service keeps clear, with and without bleed
@@ -79,15 +79,8 @@ def _box(page: Any, name: str) -> tuple[float, float, float, float]:
 
 
 def _reader(data: bytes, source: str) -> Any:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
-    if not data.startswith(b"%PDF-"):
-        raise InputError(f"{source}: not a PDF")
-    try:
-        return PdfReader(io.BytesIO(data))
-    except (PdfReadError, ValueError, KeyError) as err:
-        raise InputError(f"{source}: cannot read the PDF: {err}") from None
+    with pdf_errors(source):  # (the command reads the pages under pdf_errors too)
+        return open_pdf(data, source)
 
 
 def preflight_book(data: bytes, source: str, interior: str | None = None) -> Report:

@@ -2,7 +2,7 @@
 
     name = "Penguin a Day"                 # required: printed on every image and page
     url = "https://example.org/penguin/"   # optional: printed on images, links in the feed
-    logo = "logo.png"                      # optional: a PNG, beside this file or a path
+    logo = "logo.png"                      # optional: a PNG in this file's folder (nothing outside it)
     [colours]                              # optional, each "#rrggbb" or "#rgb"
     background = "#0e3b43"                 # the images' and pages' ground
     text = "#ffffff"                       # titles and text on it
@@ -15,15 +15,16 @@ for text, 3:1 for the accent, which is set large), or nobody reads them in a fee
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from ...errors import InputError
-from ...fileio import read_bytes, read_text
+from ...fileio import read_bytes, read_toml
 
 Colour = tuple[float, float, float]
 KEYS = ("name", "url", "logo", "colours.background", "colours.text", "colours.accent")
@@ -161,11 +162,7 @@ def load_theme(path_text: str) -> Theme:
     path = Path(path_text)
     if not path.exists():
         raise InputError(f"theme file '{path_text}' does not exist")
-    text = read_text(path, "theme file")
-    try:
-        flat = _flatten(tomllib.loads(text))
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(f"{path}: cannot read the theme: {err}") from None
+    flat = _flatten(read_toml(path, "theme file", "the theme"))
     unknown = sorted(set(flat) - set(KEYS))
     if unknown:
         hint = " (colours go in a [colours] table)" if any(k in ("background", "text", "accent") for k in unknown) else ""
@@ -173,6 +170,11 @@ def load_theme(path_text: str) -> Theme:
     for key in ("name", "url", "logo"):
         if key in flat and not isinstance(flat[key], str):
             raise InputError(f"{path}: '{key}' must be text in quotes, got {flat[key]!r}")
+    for key in ("name", "url"):
+        odd = next((ch for ch in flat.get(key, "") if unprintable(ch)), None)
+        if odd is not None:
+            raise InputError(f"{path}: '{key}' holds the control character U+{ord(odd):04X}; give printable text "
+                             f"(it is printed on images and written into the site's pages and feed)")
     name = " ".join(flat.get("name", "").split())
     if not name:
         raise InputError(f"{path}: missing key 'name' (the site's name, printed on every image and page), "
@@ -195,12 +197,24 @@ def load_theme(path_text: str) -> Theme:
     return theme
 
 
+def unprintable(ch: str) -> bool:
+    """Whether a character may not stand in published text: a control character (XML 1.0
+    refuses them, so one in a feed breaks it), a lone surrogate, a line or paragraph separator,
+    or one of the two non-characters."""
+    return unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") and ch not in "\t\n\r" or ch in "\ufffe\uffff"
+
+
 def _with_logo(theme: Theme, path: Path, value: str) -> Theme:
     from dataclasses import replace
 
     from ...render.png import png_size
 
-    logo = (path.parent / value) if not Path(value).is_absolute() else Path(value)
+    folder = path.parent
+    logo = folder / value
+    within = os.path.realpath(folder)
+    if Path(value).is_absolute() or os.path.commonpath([within, os.path.realpath(logo)]) != within:
+        raise InputError(f"{path}: 'logo' {value!r} is outside the theme file's folder; put the logo beside the theme "
+                         f"file (or in a folder within it) and name it relative to it, e.g. logo = \"logo.png\"")
     if not logo.is_file():
         raise InputError(f"{path}: 'logo' names {logo}, which is not a file (a PNG, named relative to the theme file)")
     data = read_bytes(logo, "logo")

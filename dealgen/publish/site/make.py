@@ -26,13 +26,13 @@ from typing import Any, Iterator
 
 from ... import __version__
 from ...errors import InputError
-from ...fileio import parse_json, read_text
-from ...grade import GRADES
+from ...fileio import as_json, parse_json, read_text
+from ...grade import GRADES, grades_section
 from ...render.fonts import printed
 from ..daily import day_words, grade_mark
-from ..kit.days import Day
+from ..kit.days import Day, day_stem
 from ..kit.daytext import answer, facts, plain, question
-from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, theme_toml
+from ..kit.theme import DEFAULT, Theme, hex_colour, load_theme, theme_toml, unprintable
 from .bundle import bundle
 from .style import palette, theme_css
 
@@ -108,7 +108,8 @@ def rules_html(game: Any, rules: str) -> str:
     """The game's how-to-play in the page's words: a book's notation sections left out."""
     prose = game.rule_prose.get(rules, "").replace("this book", "this puzzle")
     out, skipping = [], False
-    for para in game.how_to_play.replace("{rules}", prose).split("\n\n"):
+    for para in (game.how_to_play.replace("{rules}", prose) + grades_section(game.name, rules)).split("\n\n"):
+        para = para.strip("\n")
         if para.startswith("## "):  # a heading, and the paragraph under it when it follows on the next line
             heading, _, para = para.partition("\n")
             skipping = heading.startswith(DROPPED)
@@ -301,9 +302,48 @@ def read_days(folder: Path) -> list[dict[str, Any]]:
     if not isinstance(days, list):
         raise InputError(f"{path}: 'days' must be a list")
     for k, d in enumerate(days, 1):
-        if not isinstance(d, dict) or set(d) != set(DAY_KEYS):
-            raise InputError(f"{path}: days entry {k} must have exactly the fields {', '.join(DAY_KEYS)}")
+        check_day(d, f"{path}: days entry {k}")
     return days
+
+
+def check_day(d: Any, where: str) -> None:
+    """A day read back from days.json as the site wrote it: each field of its type, and its page
+    and image the site's own names for its game, rules and date (a page is written into links
+    of the index and feed: no other address may get there)."""
+    from ...deals import MAX_DEAL
+    from ...games import GAMES
+
+    if not isinstance(d, dict) or set(d) != set(DAY_KEYS):
+        raise InputError(f"{where} must have exactly the fields {', '.join(DAY_KEYS)}")
+
+    def wrong(key: str, what: str) -> InputError:
+        return InputError(f"{where}: '{key}' must be {what}, not {as_json(d[key])}")
+
+    date = d["date"]
+    if not isinstance(date, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", date):
+        raise wrong("date", "a date, YYYY-MM-DD")
+    try:
+        day = dt.date.fromisoformat(date)
+    except ValueError:
+        raise wrong("date", "a date that exists, YYYY-MM-DD") from None
+    game = GAMES.get(d["game"]) if isinstance(d["game"], str) else None
+    if game is None:
+        raise wrong("game", f"one of {', '.join(GAMES)}")
+    if d["rules"] not in game.rule_sets:
+        raise wrong("rules", f"one of {game.name}'s rule sets, {', '.join(game.rule_sets)}")
+    if isinstance(d["deal"], bool) or not isinstance(d["deal"], int) or not 0 <= d["deal"] <= MAX_DEAL:
+        raise wrong("deal", f"a deal number, 0 to {MAX_DEAL}")
+    if d["turn"] is not None and (isinstance(d["turn"], bool) or not isinstance(d["turn"], int) or d["turn"] < 0):
+        raise wrong("turn", "null or a turn number, 0 or more")
+    if d["grade"] not in GRADES:
+        raise wrong("grade", f"one of {', '.join(GRADES)}")
+    for key in ("title", "question"):
+        if not isinstance(d[key], str) or any(unprintable(ch) for ch in d[key]):
+            raise wrong(key, "text without control characters")
+    stem = day_stem(game, d["rules"], day)
+    for key, name in (("page", f"{stem}.html"), ("image", f"img/{stem}-wide.png")):
+        if d[key] != name:
+            raise wrong(key, f"the site's own name for this day, {as_json(name)}")
 
 
 def days_json(days: list[dict[str, Any]], theme: Theme) -> str:
@@ -442,7 +482,7 @@ def _move_days(entries: list[dict[str, Any]], source: Path, target: Path, kept: 
     records rewritten (and the site's index and feed): the target's days after it. The target
     is written first, so a run cut short leaves a day in both places, never in neither; the
     next run moves it again, byte for byte."""
-    from ...fileio import output_folder, write_files
+    from ...fileio import write_files
 
     files: dict[str, bytes] = asset_files(theme) if assets else {}
     for entry in entries:
@@ -453,8 +493,7 @@ def _move_days(entries: list[dict[str, Any]], source: Path, target: Path, kept: 
                 raise InputError(f"{source / 'days.json'} lists {entry['page'][:-5]}, but its file {name} cannot be "
                                  f"read ({err.strerror}); publish that day again") from None
         target_days = merged(target_days, entry, target)
-    for sub in ("assets", "img"):
-        output_folder(target / sub)
+
     def site_side(days: list[dict[str, Any]]) -> dict[str, bytes]:
         return site_files(days, theme, today)
 
@@ -512,7 +551,7 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
     page written with the index, feed and record rewritten, into the folder ``output``. Days
     after ``today`` (default: today, UTC) go to the schedule (``schedule_folder``) instead, and
     scheduled days whose date has come move into the site first. Yields a line a day."""
-    from ...fileio import check_free, output_folder, planned_folder, write_files
+    from ...fileio import check_free, planned_folder, write_files
     from ..kit.days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
@@ -538,16 +577,12 @@ def publish_site(game: str, date_text: str | None, days: int, week: str, rules: 
             if day.date > today:  # not yet: into the schedule, never into the folder that is published
                 own, entry = own_files(day, theme)
                 waiting = merged(waiting, entry, waiting_in)
-                for sub in ("assets", "img"):
-                    output_folder(waiting_in / sub)
                 write_files(waiting_in, own | kept_theme(theme) | {"days.json": days_json(waiting, theme).encode()})
                 yield (f"{day.date.isoformat()} ({day.date.strftime('%A')}): {day.how}; scheduled {day.stem}.html "
                        f"in {waiting_in}: it joins the site on the first run from {day.date.isoformat()}")
                 continue
             files, published = day_files(day, published, theme, today, folder, assets=first)
-            for sub in ("assets", "img"):
-                output_folder(folder / sub)
-            write_files(folder, files)
+            write_files(folder, files)  # (its img/ and assets/ made with it)
         except InputError as err:
             if first:
                 raise

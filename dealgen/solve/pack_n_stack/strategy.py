@@ -177,12 +177,13 @@ class Check:
     depth: int = 0  # the most winner turns on any branch
     position: PnsState | None = None  # where the first failure in line order came to light (before its move)
     source: str = "<strategy>"
+    first_line: int = 0  # the line of the first failure in line order (``position``'s)
 
 
 def _fail(check: Check, source: str, line: int, message: str, where: PnsState) -> None:
     check.ok = False
-    if check.position is None or line < min(k for k, _ in check.failures):
-        check.position = where
+    if check.position is None or line < check.first_line:  # (kept as they come: a minimum each time is quadratic)
+        check.position, check.first_line = where, line
     check.failures.append((line, message))
 
 
