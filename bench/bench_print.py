@@ -1,10 +1,11 @@
-"""Benchmark: page counts and typeset times of print-ready books (issue 38).
+"""Benchmark: page counts and typeset times of print-ready books (issues 38 and 51).
 
     python bench/bench_print.py [--hard CATALOG.json] [--jobs 0] [--walkthrough]
 
 Typesets the default book (seeds/penguin-40.json, 6 x 9 in, compact answers: target at most
-110 pages) and a 100-puzzle hard book (--mix hard:100: target at most 260 pages; from CATALOG,
-else a fresh selection, whose time is printed apart), with --walkthrough the same books with
+68 pages, what issue 51 found) and a 100-puzzle hard book (--mix hard:100: target at most 150
+pages; from CATALOG, else a fresh selection, whose time is printed apart), with --walkthrough the
+same books with
 walkthroughs for comparison; for each: pages, typeset seconds, and preflight's verdict and time.
 """
 
@@ -59,9 +60,9 @@ def main() -> None:
         hard = select_graded("penguin", "parlett", {"hard": 100}, jobs=args.jobs).catalog
         print(f"selected 100 hard deals in {time.perf_counter() - began:.1f} s")
     for solutions in ("key", "walkthrough") if args.walkthrough else ("key",):
-        measure("default (40 puzzles, 6x9)", default, solutions, 110 if solutions == "key" else None)
+        measure("default (40 puzzles, 6x9)", default, solutions, 68 if solutions == "key" else None)
         measure(f"--mix hard:100 ({len(hard.entries)} puzzles, 6x9)", hard, solutions,
-                260 if solutions == "key" else None)
+                150 if solutions == "key" else None)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ verify), 2 bad usage or unreadable input.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 
 class DealgenError(Exception):
     """Base class: the message is shown to the user as it is, without a traceback."""
@@ -37,3 +39,13 @@ def located(message: str, file: str | None = None, line: int | None = None) -> s
     elif line:
         where = f"line {line}"
     return f"{where}: {message}" if where else message
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """" (did you mean 'hard'?)" where ``value`` is a near miss of one of ``choices`` (a slip of
+    the keys: "hrad", "pengiun"), else "": every check of a named value says it the same way."""
+    import difflib
+
+    named = {str(choice).lower(): str(choice) for choice in choices}
+    close = difflib.get_close_matches(str(value).strip().lower(), list(named), n=1, cutoff=0.6)
+    return f" (did you mean '{named[close[0]]}'?)" if close else ""

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from .errors import InputError
 
@@ -36,10 +36,18 @@ def check_writable(path: str | Path) -> Path:
 
 
 def _writable(path: Path) -> Path:
+    """``check_writable`` without holding the file."""
+    return _checked(_check_writable, path, "cannot write here")
+
+
+def _checked(check: Callable[[Path], Path], path: str | Path, what: str) -> Path:
+    """``check(path)``, an OSError on the way (a path too long for the system, say) said as
+    InputError: 'PATH: WHAT (why)'."""
+    path = Path(path)
     try:
-        return _check_writable(path)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{path}: cannot write here ({err.strerror})") from None
+        return check(path)
+    except OSError as err:
+        raise InputError(f"{path}: {what} ({err.strerror})") from None
 
 
 def _check_writable(path: Path) -> Path:
@@ -90,11 +98,7 @@ def _unwritable(folder: Path) -> str | None:
 def output_folder(path: str | Path) -> Path:
     """A folder to write files into, made (with its parents) when missing; InputError (exit 2)
     when it is a file or cannot be made or written."""
-    folder = Path(path)
-    try:
-        return _output_folder(folder)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    return _checked(_output_folder, path, "cannot make this folder")
 
 
 def _output_folder(folder: Path) -> Path:
@@ -135,11 +139,7 @@ def planned_folder(path: str | Path) -> Path:
     (``output_folder``), so a run that fails leaves no empty folder behind: InputError (exit 2)
     when it is a file, or when its nearest existing parent is not a folder that can be written.
     Within a run (``one_run``) the folder is then this run's until it ends (``hold_output``)."""
-    folder = Path(path)
-    try:
-        _planned_folder(folder)
-    except OSError as err:  # a path too long for the system, say
-        raise InputError(f"{folder}: cannot make this folder ({err.strerror})") from None
+    folder = _checked(_planned_folder, path, "cannot make this folder")
     hold_output(folder)
     return folder
 

@@ -36,7 +36,7 @@ from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writa
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, grade_of, mid_rank, weights_for
 from .solution import MAX_MOVES, Solution
-from .solve import SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
+from .solve import Budget, SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.penguin import AUDIT_FACTOR
 from .solve.people import TRIES
 from .verify import replay
@@ -298,13 +298,14 @@ class ScanReport:
 
 
 def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | None = None,
-         path: str | Path | None = None, max_states: int | None = None, max_seconds: float | None = None,
-         grade: bool = True, progress: Callable[[int, int, float], None] | None = None,
-         retry: bool = False) -> ScanReport:
+         path: str | Path | None = None, budget: Budget | None = None, grade: bool = True,
+         progress: Callable[[int, int, float], None] | None = None, retry: bool = False) -> ScanReport:
     """Solve ``deals``; lines go to ``path`` (resuming) or to ``out``. ``jobs``: processes
-    (0 = all cores) or a connected ``Cluster``.
+    (0 = all cores) or a connected ``Cluster``; each deal searched within ``budget``.
     With ``retry`` the deals ``path`` holds as undecided are solved again, unless their
     states budget was already as large as this one (the verdict would not change)."""
+    budget = budget or Budget()
+    max_states, max_seconds = budget.max_states, budget.max_seconds
     states, _ = check_budgets(max_states, max_seconds)
     workers(jobs)  # (a bad count is refused before the output file is touched)
     if retry and path is None:

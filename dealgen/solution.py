@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .deals import is_whole, parse_deal_number
-from .errors import InputError, located
+from .errors import InputError, did_you_mean, located
 from .fileio import read_text
 from .games import Game, get_game
 
@@ -111,7 +111,8 @@ def stream_solution(text: str, source: str = "<solution>") -> tuple[Solution, It
         if colon and re.fullmatch(r"[a-z0-9_ ]+", key):
             if key not in HEADERS:
                 _refuse_position(text, source, key, headers.get("game", (0, ""))[1].lower())
-                raise InputError(located(f"unknown header '{key}': allowed are {', '.join(HEADERS)}", source, lineno))
+                raise InputError(located(f"unknown header '{key}'{did_you_mean(key, HEADERS)}: allowed are "
+                                        f"{', '.join(HEADERS)}", source, lineno))
             if key in headers:
                 raise InputError(located(f"header '{key}' is given twice", source, lineno))
             headers[key] = (lineno, value.strip())

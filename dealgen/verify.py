@@ -8,12 +8,15 @@ file's ``outcome:`` header, e.g. Perpetual Motion's ``cycles``).
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable, Iterator
 
 from .errors import DealgenError, IllegalMove, located
 from .games import get_game
+from .games.position import Position
 from .solution import Solution, solution_text, stream_solution
 
 
@@ -162,3 +165,42 @@ def replay_states(solution: Solution) -> list[Any]:
     for token in solution.moves:
         states.append(game.play(states[-1], game.parse_move(token)))
     return states
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play replayed through the engine: how many moves, and the position it ended in."""
+
+    moves_played: int
+    final: Position
+
+    @property
+    def won(self) -> bool:
+        return self.final.outcome.status == "won"
+
+
+def verify(position: Position, moves: Iterable[str]) -> Line:
+    """Replay ``moves`` (in the game's notation) from ``position`` through the engine. Raises
+    IllegalMove at the first move the rules forbid (or that cannot be read), naming the move and
+    its number; a legal line comes back with where it ended (``.won``, ``.final``)."""
+    game = get_game(position.game)
+    state = position.state
+    count = 0
+    for count, token in enumerate(moves, 1):
+        try:
+            state = game.play(state, game.parse_move(token))
+        except DealgenError as err:
+            where = f"{game.name} deal {position.deal}" if position.deal is not None else f"{game.name} position"
+            raise IllegalMove(f"{where}: move {count} '{token}': {err}") from None
+    return Line(count, Position(game.name, state))
+
+
+class _VerifyModule(ModuleType):
+    """``dealgen.verify`` is this module and the API's verb at once: ``dealgen.verify(position,
+    moves)`` is ``verify(position, moves)``."""
+
+    def __call__(self, position: Position, moves: Iterable[str]) -> Line:
+        return verify(position, moves)
+
+
+sys.modules[__name__].__class__ = _VerifyModule

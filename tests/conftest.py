@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from dealgen.cards import CARDS, SUITS, Card
 from dealgen.games.penguin import PENGUIN, PenguinState
+
+# Reproducible builds: the tests compare rebuilt PDFs byte for byte, which holds where
+# SOURCE_DATE_EPOCH fixes their dates (2026-01-01); a test of the real date unsets it.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1767225600")
 
 DATA = Path(__file__).parent / "data"
 SHARED_VECTORS = Path(__file__).resolve().parents[1].parent / "shared" / "vectors"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -108,3 +110,75 @@ def test_pack_n_stack_solutions_read_and_fit_a_page() -> None:
     assert folded >= 3
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(book_pdf(cat, layout, BookInfo("P")))).pages)
     assert "Any other reply: " in text and "dealgen verify" not in text and "moves)" not in text
+
+
+def _answer_pages(pdf: bytes) -> list[str]:
+    """The text of the solutions' pages, in order."""
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    first = next(i for i, text in enumerate(pages) if text.startswith("Solutions\n"))
+    return pages[first:]
+
+
+def test_hard_answers_share_pages_each_diagram_with_its_first_moves() -> None:
+    """A hard or expert answer once took a page to itself, 30-50 % blank, and a diagram could
+    end a page with its moves overleaf: now two answers share a page, and the page of each
+    answer's diagram holds its first row of moves."""
+    cat = read_catalog(SEEDS / "penguin-40.json")
+    pdf = book_pdf(cat, load_layout("6x9"), BookInfo("Penguin Puzzles"))
+    assert len(PdfReader(io.BytesIO(pdf)).pages) <= 62  # 68 when hard answers took a page each
+    pages = _answer_pages(pdf)
+    hard = [n for n, e in enumerate(cat.entries, 1) if e.grade in ("hard", "expert")]
+    starts = {n: i for i, text in enumerate(pages) for n in map(int, re.findall(r"Puzzle (\d+): game #", text))}
+    per_page = [sum(starts[n] == i for n in hard) for i in range(len(pages))]
+    assert max(per_page) >= 2 and sum(count == 1 for count in per_page) <= 2  # paired, but for an odd one
+    for n in hard:
+        text = pages[starts[n]]
+        head = text.index(f"Puzzle {n}: game #")
+        assert "Checkpoint after move" in text[head:], n
+        assert re.search(r"^1\.\n", text[head:], re.M), n  # its first row of moves on the diagram's page
+
+
+def test_large_print_answer_diagrams_have_large_indices() -> None:
+    """Large print sets the text at 16 pt: its answers' diagrams print card indices as large,
+    not at about 12 pt."""
+    from dealgen.publish.books.answers import answer_index
+
+    assert answer_index(16) == 16 and answer_index(9.5) < 9.5
+    cat = read_catalog(SEEDS / "penguin-40.json")
+    hard = tuple(e for e in cat.entries if e.grade == "expert")[:2]
+    pdf = book_pdf(replace(cat, entries=hard), load_layout("large-print"), BookInfo("P"))
+    sizes: set[float] = set()
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    first = next(i for i, page in enumerate(pages) if page.extract_text().startswith("Solutions\n"))
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in {"A", "J", "Q", "K"}:  # (digits also number columns, moves and pages)
+            sizes.add(round(size * (tm[3] if tm[3] else 1) * (cm[3] if cm[3] else 1), 1))
+
+    for page in pages[first:]:
+        page.extract_text(visitor_text=visit)
+    assert sizes and min(sizes) >= 15.5, sorted(sizes)
+
+
+def test_perpetual_motion_book_says_only_what_it_prints() -> None:
+    """The key book once explained a d/41/x/g record it never prints, and said unlisted passes
+    discard nothing while its last row could show Gone 0; a summary said "Passes 187-191" of a
+    game whose pass 191 is never played."""
+    from dealgen.render.perpetual_motion import record_summary
+
+    cat = read_catalog(SEEDS / "perpetual-motion-20.json")
+    game = get_game("perpetual-motion")
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(book_pdf(cat, load_layout("6x9"),
+                                                                     BookInfo("P")))).pages]
+    text = " ".join(" ".join(pages).split())
+    assert "d deals a row" not in text and "Reading the record" not in text
+    assert "the last row is the last pass played" in text
+    looping = [e for e in cat.entries if e.outcome != "won"]
+    assert looping
+    for entry in looping:
+        solution = cat.solution(entry)
+        states = replay_states(solution)
+        moves = [game.parse_move(t) for t in solution.moves]
+        played = entry.metrics["passes"] - 1  # the pass the gathering would start repeats: never played
+        last = record_summary(game, states, moves)[-1]
+        assert re.search(rf"\b{played}: ", last) and str(played + 1) not in last, last

@@ -647,3 +647,39 @@ def test_deal_after_moves_of_a_solution(tmp_path: Path) -> None:
     assert run("render", "penguin", "--position", str(position), "-o", str(tmp_path / "p.png")).exit_code == 0
     result = run("deal", "penguin", "5", "--solution", str(solution), "--after", str(len(moves) + 1))
     assert result.exit_code == 2 and f"beyond the end of the solution ({len(moves)} moves)" in result.output
+
+
+def test_help_lists_every_command_whole_and_points_to_real_docs() -> None:
+    """`dealgen --help` once cut summaries mid-phrase ("cover: ... front with 0.125 in"), and
+    --theme's help named docs/site.md, which does not exist."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    out = CliRunner().invoke(main, ["--help"], terminal_width=80).output
+    listed = out.split("Commands:")[1]
+    assert "..." not in listed and len(re.findall(r"^  \S", listed, re.M)) == len(main.commands)
+    for name, command in main.commands.items():
+        assert command.short_help and command.short_help.endswith("."), name
+    texts = [CliRunner().invoke(main, [name, "--help"], terminal_width=200).output for name in main.commands]
+    for path in sorted({p for text in texts for p in re.findall(r"docs/[\w/.-]+\.md", text)}):
+        assert (root / path).is_file(), path
+    assert "docs/guides/site.md" in " ".join(texts)
+
+
+@pytest.mark.parametrize("args, meant", [
+    (["book", "--mix", "hrad:10"], "hard"), (["book", "--game", "pengiun"], "penguin"),
+    (["deal", "pengiun", "1"], "penguin"), (["book", "--layout", "lettr"], "letter"),
+    (["book", "--rules", "parlet"], "parlett"), (["book", "--solutions", "keys"], "key"),
+    (["cover", "b.pdf", "--paper", "crem"], "cream"), (["daily", "--week", "easy,medum,hard,hard,hard,hard,hard"], "medium"),
+    (["generate", "penguin", "--mix", "Expret:2"], "expert")])
+def test_a_near_miss_is_answered_with_did_you_mean(args: list[str], meant: str) -> None:
+    """No command suggested a correction for a slip of the keys: each named value now does, the same way."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and f"(did you mean '{meant}'?)" in result.output, result.output
+    assert result.output.count("\n") == 1  # still one line
+
+
+def test_a_value_far_from_any_gets_no_guess() -> None:
+    from dealgen.errors import did_you_mean
+
+    assert did_you_mean("zzz", ["easy", "medium"]) == "" and did_you_mean("HARD ", ["hard"]) == " (did you mean 'hard'?)"

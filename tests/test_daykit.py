@@ -83,13 +83,19 @@ def test_a_days_kit_has_an_answer_card_alt_text_beside_every_png_and_captions(ga
     assert {f"{stem}-square.png", f"{stem}-wide.png", f"{stem}-answer.png", f"{stem}-solution.png"} <= set(pngs)
     for name in pngs:
         alt = files[name[:-4] + ".alt.txt"].decode()
-        assert len(alt) > 80 and alt.count("\n") == 1, name
+        assert len(alt) > 80 and alt.count("\n") == 1 and len(alt.strip()) <= 1000, name  # X takes 1,000
+        long = files.get(name[:-4] + ".long.txt")
+        if long is not None:  # the whole description, of which the alt text is the start
+            assert alt.endswith("(the long description has the rest).\n") and len(long.decode()) > 1000, name
+            assert long.decode().startswith(alt.split(" … ")[0]), name
         with Image.open(io.BytesIO(files[name])) as image:
             assert image.size[1] <= 2400, (name, image.size)
+    assert "?." not in files[f"{stem}-square.alt.txt"].decode()
     square_alt = files[f"{stem}-square.alt.txt"].decode()
     assert square_alt.startswith(f"{day.game.title} · Tuesday 1 December 2026. ") and plain(question(day)) in square_alt
-    if game == "penguin":  # the layout in words: every card by name
-        assert "The beak is the " in square_alt and square_alt.count(" of ") >= 52
+    if game == "penguin":  # the layout in words: every card by name, in the long description
+        whole = files[f"{stem}-square.long.txt"].decode()
+        assert "The beak is the " in square_alt and whole.count(" of ") >= 52
     assert answer in files[f"{stem}-answer.alt.txt"].decode()
     post = files[f"{stem}-caption.txt"].decode()
     assert plain(question(day)) in post and "#solitaire" in post and "http" not in post  # no address without a theme
@@ -173,3 +179,24 @@ def test_the_wide_image_sets_the_text_beside_the_diagram_and_the_square_above_it
             assert y1 - y0 > 0.8 * scene.height
         else:
             assert all(t.y <= y0 for t in texts)
+
+
+def test_a_perpetual_motion_answer_describes_the_piles_it_draws() -> None:
+    """The answer card shows the piles part way through; its alt text once said "Four empty
+    piles. The stock, all 0 cards from the top ...: ."."""
+    day = catalog_day("perpetual-motion", 3)
+    alt = day_files(day, DEFAULT)[f"{day.stem}-answer.alt.txt"].decode()
+    assert "all 0 cards" not in alt and ": ." not in alt
+    assert "Four piles, each from its bottom card up to its top card: pile 1: " in alt
+
+
+def test_no_solution_page_is_a_leftover_line(tmp_path: Path) -> None:
+    """A long solution sheet once ended on a 1452 x 124 px page holding only "Solved in N
+    moves.": the pages now share the sheet evenly."""
+    out = tmp_path / "d"
+    result = CliRunner().invoke(main, ["daily", "--date", "2026-12-01", "--days", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    pages = sorted(out.glob("*-solution*.png"))
+    assert len(pages) == 2
+    heights = [Image.open(page).size[1] for page in pages]
+    assert min(heights) >= 0.6 * max(heights), heights

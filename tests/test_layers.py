@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dealgen"
 
 # Lowest first; a module may import its own layer or one below, never one above.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("errors, fileio", ("dealgen", "dealgen.errors", "dealgen.fileio")),
+    ("errors, fileio", ("dealgen.version", "dealgen.errors", "dealgen.fileio")),
     ("cards, deals", ("dealgen.cards", "dealgen.deals")),
     ("games", ("dealgen.games",)),
     ("solution, verify", ("dealgen.solution", "dealgen.verify")),
@@ -26,7 +26,9 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("solve", ("dealgen.solve",)),
     ("scan", ("dealgen.scan", "dealgen.cluster", "dealgen.validation")),
     ("render", ("dealgen.render",)),
+    ("specs", ("dealgen.specs",)),
     ("publish", ("dealgen.publish",)),
+    ("api", ("dealgen", "dealgen.api")),  # the package itself gathers the public API
     ("cli", ("dealgen.cli",)),
 ]
 ENGINE = ("errors, fileio", "cards, deals", "games")

@@ -263,3 +263,124 @@ def test_copyright_page_from_options_and_catalog(tmp_path: Path, penguin40) -> N
     bad.write_text(cat.read_text().replace('"author": ""', '"author": "", "year": "2025"'))
     result = CliRunner().invoke(main, ["book", "--catalog", str(bad), "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "'year' must be a year such as 2025" in result.output
+
+
+def test_the_copyright_page_names_its_holder_and_publisher(tmp_path: Path, penguin40) -> None:
+    """"Copyright © 2026. All rights reserved." named nobody: --author and --publisher (or a book
+    info TOML file, the options winning over it) name the holder and publisher; with neither, no
+    notice is printed, and the run says so."""
+    from dealgen.publish.catalog import read_book_catalog, write_catalog
+
+    cat = tmp_path / "c.json"
+    write_catalog(replace(penguin40, entries=penguin40.entries[:2]), cat)
+    info = tmp_path / "book.toml"
+    info.write_text('author = "A. Setter"\npublisher = "Patience Press"\n')
+    book = tmp_path / "b.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "--year", "2025",
+                                       "-o", str(book)])
+    assert result.exit_code == 0, result.output
+    page = " ".join(PdfReader(str(book)).pages[1].extract_text().split())
+    assert "Copyright © 2025 A. Setter. All rights reserved." in page and "Published by Patience Press." in page
+    assert read_book_catalog(book).publisher == "Patience Press"  # travels with the catalog, as the author does
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "--author", "",
+                                       "--publisher", "Other House", "-o", str(book)])
+    page = " ".join(PdfReader(str(book)).pages[1].extract_text().split())
+    assert "Copyright © " in page and " Other House. All rights reserved." in page  # the publisher holds it
+    bare = tmp_path / "bare.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "-o", str(bare)])
+    assert result.exit_code == 0 and "names no copyright holder" in result.output
+    assert "Copyright ©" not in PdfReader(str(bare)).pages[1].extract_text()
+    info.write_text('author = "A. Setter"\nillustrator = "B"\n')
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "-o", str(bare)])
+    assert result.exit_code == 2 and "unknown key(s) illustrator; allowed: author, publisher" in result.output
+    info.write_text('author = 3\n')
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "--info", str(info), "-o", str(bare)])
+    assert result.exit_code == 2 and "'author' must be text in quotes" in result.output
+
+
+def test_a_books_creation_date_is_real_or_source_date_epochs(monkeypatch, penguin40) -> None:
+    """The creation date read 2000-01-01: it is the day the book is made, or SOURCE_DATE_EPOCH's
+    where that is set (reproducible builds), and then a rebuild is byte-identical."""
+    import datetime as dt
+
+    cat = replace(penguin40, entries=penguin40.entries[:1])
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")  # 2026-01-01
+    first = book_pdf(cat, load_layout("6x9"), BookInfo("P"))
+    assert first == book_pdf(cat, load_layout("6x9"), BookInfo("P"))
+    assert PdfReader(io.BytesIO(first)).metadata["/CreationDate"].startswith("D:20260101000000")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    made = PdfReader(io.BytesIO(book_pdf(cat, load_layout("6x9"), BookInfo("P")))).metadata["/CreationDate"]
+    today = dt.datetime.now().strftime("D:%Y%m%d")
+    assert made.startswith(today) or made.startswith((dt.datetime.now() - dt.timedelta(minutes=5)).strftime("D:%Y%m%d"))
+
+
+def test_a_short_book_is_named_and_gets_no_cover(tmp_path: Path) -> None:
+    """Pack 'n' Stack's 8-problem book had 16 pages: the book run says it is under the 24 a
+    paperback takes, and `cover`, which made a cover for it without a word, refuses with the reason."""
+    cat = tmp_path / "p.json"
+    problems = read_catalog(SEEDS / "pack-n-stack-12.json")
+    from dealgen.publish.catalog import write_catalog
+
+    write_catalog(replace(problems, entries=problems.entries[:8]), cat)
+    book = tmp_path / "p.pdf"
+    result = CliRunner().invoke(main, ["book", "--catalog", str(cat), "-o", str(book)])
+    assert result.exit_code == 0 and "under the 24 a print-on-demand paperback takes" in result.output, result.output
+    pages = len(PdfReader(str(book)).pages)
+    assert pages < 24
+    result = CliRunner().invoke(main, ["cover", str(book)])
+    assert result.exit_code == 1, result.output
+    assert f"no cover made: {pages} pages; a paperback takes 24 to 828, so preflight fails the book" in result.output
+    assert not (tmp_path / "p-cover.pdf").exists()
+
+
+@pytest.mark.parametrize("seed, layout, says, never", [
+    ("pack-n-stack-12", "6x9", "is a game for two:", ("a patience for one", "room for notes")),
+    ("penguin-40", "letter-2up", "The puzzles are set two to a page", ("its own page",)),
+    ("penguin-40", "6x9", "Each puzzle has its own page and room for notes", ("a game for",))])
+def test_the_back_cover_says_what_the_book_is(tmp_path: Path, seed: str, layout: str, says: str,
+                                              never: tuple[str, ...]) -> None:
+    """The back cover once called Pack 'n' Stack "a patience for one" and promised every book "its
+    own page and room for notes" a puzzle, true of neither a problem book nor letter-2up."""
+    from dealgen.publish.books.cover import book_facts, cover_pdf
+
+    cat = read_catalog(SEEDS / f"{seed}.json")
+    if seed.startswith("penguin"):
+        cat = replace(cat, entries=cat.entries[:24])
+    facts = book_facts(book_pdf(cat, load_layout(layout), BookInfo("P")), "b.pdf")
+    facts = replace(facts, pages=max(facts.pages, 24))  # (the 12 problems make too short a book to cover)
+    back = " ".join(PdfReader(io.BytesIO(cover_pdf(facts, "white"))).pages[0].extract_text().split())
+    assert says in back, back
+    assert not any(words in back for words in never), back
+
+
+def test_preflight_checks_the_trim_against_the_services_sizes(small_book: bytes, penguin40) -> None:
+    """A 2 x 3 in book once passed ("ok ... 2 in x 3 in trimmed"); a 6 x 9 in book bleeding at the
+    binding edge is told what KDP takes instead; a cover made for another page count is filed under
+    page count, not the barcode area."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(144, 216))
+    for _ in range(24):
+        canvas.showPage()
+    canvas.save()
+    report = preflight_book(buffer.getvalue(), "tiny.pdf")
+    text = "\n".join(report.lines())
+    assert not report.ok and "FAIL  trim and bleed: a 2 in x 3 in trim is not one a print service takes" in text
+    assert "4 to 8.5 in wide and 6 to 11.69 in high" in text and "6.14 x 9.21" in text
+    text = "\n".join(preflight_book(small_book, "b.pdf").lines())
+    assert "6 in x 9 in trimmed (a standard trim)" in text
+    assert "note  the pages, 6.25 in x 9.25 in, bleed at the binding edge too" in text
+    assert "KDP takes a 6 in x 9 in book with bleed as 6.125 in x 9.25 in pages" in text
+    kdp = book_pdf(replace(penguin40, entries=penguin40.entries[:24]), load_layout("6x9-kdp"), BookInfo("P"))
+    assert "note" not in "\n".join(preflight_book(kdp, "k.pdf").lines())
+    a5 = "\n".join(preflight_book(book_pdf(replace(penguin40, entries=penguin40.entries[:24]), load_layout("a5"),
+                                           BookInfo("P")), "a5.pdf").lines())
+    assert "(a custom trim, within what KDP takes)" in a5
+    from dealgen.publish.books.cover import book_facts, cover_pdf
+
+    facts = book_facts(small_book, "b.pdf")
+    wrong = preflight_cover(cover_pdf(facts, "white"), "c.pdf", facts.pages + 2, facts.trim, "white")
+    text = "\n".join(wrong.lines())
+    assert f"FAIL  page count: the cover was made for {facts.pages} pages, the book has {facts.pages + 2}" in text
+    assert "ok    barcode area" in text

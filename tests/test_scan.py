@@ -15,6 +15,7 @@ from dealgen.cli import main
 from dealgen.errors import InputError
 from dealgen.fileio import MAX_TEXT
 from dealgen.scan import LOOKAHEAD, in_parallel, parse_range, read_done, scan, solve_many, summary
+from dealgen.solve import Budget
 
 
 def test_parse_range() -> None:
@@ -203,7 +204,7 @@ def test_resume_refuses_a_file_of_other_rules(tmp_path) -> None:
 
 
 def test_summary_counts_budget_outcomes(tmp_path) -> None:
-    report = scan("penguin", range(4, 6), "parlett", jobs=1, path=tmp_path / "s.jsonl", max_states=5, grade=False)
+    report = scan("penguin", range(4, 6), "parlett", jobs=1, path=tmp_path / "s.jsonl", budget=Budget(5), grade=False)
     s = summary(report)
     assert (s["deals"], s["unknown"], s["unknown_deals"]) == (2, 2, [4, 5])
     assert all(r["budget"] == "states" for r in report.records)
@@ -211,26 +212,26 @@ def test_summary_counts_budget_outcomes(tmp_path) -> None:
 
 def test_retry_undecided_solves_them_again_and_keeps_one_line_a_deal(tmp_path) -> None:
     path = tmp_path / "s.jsonl"
-    scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=5, grade=False)
+    scan("penguin", range(3, 7), "parlett", jobs=1, path=path, budget=Budget(5), grade=False)
     assert {r["verdict"] for r in lines(path)} == {"unknown"}
-    same = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=5, grade=False, retry=True)
+    same = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, budget=Budget(5), grade=False, retry=True)
     assert same.new == 0  # the budget is no larger: the verdicts could not change
     assert same.not_retried == [3, 4, 5, 6]  # and the command says so
     result = CliRunner().invoke(main, ["scan", "penguin", "3-6", "--no-grade", "--max-states", "5", "-o", str(path),
                                        "--retry-undecided", "--jobs", "1"])
     assert result.exit_code == 0 and "not retried: 4 undecided deals (3 4 5 6)" in result.output
     # an interruption after the first retry: its line is appended and counts over the old one
-    scan("penguin", range(3, 4), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
+    scan("penguin", range(3, 4), "parlett", jobs=1, path=path, budget=Budget(50_000), grade=False, retry=True)
     assert [r["deal"] for r in lines(path)] == [3, 4, 5, 6]  # one deal retried: rewritten in order
     with path.open("a") as handle:  # an older undecided line for deal 3 after the newer one
         handle.write(json.dumps({**lines(path)[1], "deal": 3}) + "\n")
     assert read_done(path, "penguin", "parlett")[3]["verdict"] == "unknown"  # the last line counts
-    again = scan("penguin", range(3, 7), "parlett", jobs=2, path=path, max_states=50_000, grade=False, retry=True)
+    again = scan("penguin", range(3, 7), "parlett", jobs=2, path=path, budget=Budget(50_000), grade=False, retry=True)
     assert again.new == 4
     assert [r["deal"] for r in lines(path)] == [3, 4, 5, 6]
     assert all(r["verdict"] == "solved" for r in lines(path))
     assert summary(again)["unknown"] == 0
-    done = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, max_states=50_000, grade=False, retry=True)
+    done = scan("penguin", range(3, 7), "parlett", jobs=1, path=path, budget=Budget(50_000), grade=False, retry=True)
     assert done.new == 0 and done.not_retried == []  # nothing undecided is left
 
 
@@ -242,10 +243,10 @@ def test_retry_skips_an_audit_no_larger_than_the_last(tmp_path) -> None:
             "grade": None, "certified": False, "percentile": None, "budget": "audit"}
     path = tmp_path / "s.jsonl"
     path.write_text(json.dumps(line) + "\n")
-    same = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, max_states=500_000, max_seconds=0.01,
+    same = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, budget=Budget(500_000, 0.01),
                 grade=False, retry=True)
     assert same.new == 0 and same.not_retried == [4972]  # the audit's budget would be 2,000,000 again
-    more = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, max_states=600_000, max_seconds=0.01,
+    more = scan("penguin", range(4972, 4973), "single", jobs=1, path=path, budget=Budget(600_000, 0.01),
                 grade=False, retry=True)
     assert more.new == 1 and lines(path)[0]["budget"] == "seconds"  # retried (and cut short here by time)
 

@@ -13,10 +13,10 @@ import sys
 
 import click
 
-from .. import __version__
 from ..cards import SUIT_SYMBOLS, SUITS
 from ..errors import DealgenError
 from ..fileio import one_run
+from ..version import __version__
 from .common import note, show_library_notes
 
 _PLAIN = dict(zip(SUIT_SYMBOLS, SUITS))

@@ -16,7 +16,7 @@ import click
 from ..cluster import ENV as CLUSTER_ENV
 from ..cluster import LOCAL, connect
 from ..deals import parse_deal_number
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from ..games import Game, get_game
 
 
@@ -30,6 +30,19 @@ class GameType(click.ParamType):
             except InputError as err:
                 self.fail(str(err), param, ctx)
         return value
+
+
+class Choice(click.Choice):
+    """click's Choice, saying "did you mean ..." for a near miss as every named value does."""
+
+    def convert(self, value: Any, param, ctx) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as err:
+            hint = did_you_mean(value, self.choices) if isinstance(value, str) else ""
+            if not hint:
+                raise
+            self.fail(f"{err.message.rstrip('.')}{hint}", param, ctx)
 
 
 class DealCommand(click.Command):

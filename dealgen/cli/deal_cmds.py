@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
+from ..errors import did_you_mean
 from ..games import GAMES
 from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 
-@main.command()
+@main.command(short_help="List the games and their rule sets.")
 def games() -> None:
     """List the games and their rule sets (the first is the default)."""
     for game in GAMES.values():
@@ -23,7 +24,7 @@ def games() -> None:
     click.echo(f"\nPenguin search core: {describe()}")
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Print deal NUMBER of GAME.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
@@ -44,7 +45,8 @@ def deal(game, number: int, rules: str | None, fmt: str, after: int, solution_pa
     formats = ["text", "unicode", "json", *game.export_formats()]
     fmt = fmt.strip().lower()
     if fmt not in formats:
-        raise click.BadParameter(f"'{fmt}': use one of {', '.join(formats)}", param_hint="--format")
+        raise click.BadParameter(f"'{fmt}'{did_you_mean(fmt, formats)}: use one of {', '.join(formats)}",
+                                param_hint="--format")
     state = follow(game, number, rules, solution_path, after)[2]
     if fmt == "json":
         echo_json(game.to_json(state))

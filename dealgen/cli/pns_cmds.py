@@ -15,7 +15,7 @@ from .app import main
 from .common import DEAL, GAME, DealCommand, echo_json, echo_json_error, echo_lines, finite_seconds, jobs_option, named, note
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Play a Pack 'n' Stack deal between two computer players.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @click.option("--red", "red", default="search", show_default=True, metavar="PLAYER",
@@ -47,7 +47,7 @@ def play(game, number: int, red: str, black: str, seed: int, output: str | None)
         click.echo(text, nl=False)
 
 
-@main.command()
+@main.command(short_help="Find and grade 'to play and win' problems.")
 @click.argument("game", type=GAME)
 @click.option("--deals", default="1-20", show_default=True, metavar="A-B",
               help="Deals whose search-vs-search endgames are searched (one problem per deal at most).")
@@ -73,7 +73,7 @@ def problems(game, deals: str, max_n: int, seconds: float, seed: int, outdir: st
         sys.exit(code)
 
 
-@main.command("prove")
+@main.command("prove", short_help="Prove a forced win from a position.")
 @click.argument("game", type=GAME)
 @click.argument("position", metavar="POSITION")
 @click.option("--max-n", default=15, show_default=True, type=click.IntRange(1, MAX_GOAL),

@@ -10,16 +10,16 @@ import click
 from ..errors import InputError
 from ..publish.pdfinput import pdf_errors, read_pdf
 from .app import main
-from .common import named
+from .common import Choice, named
 
 
-@main.command()
+@main.command(short_help="Check a book as a print service does.")
 @click.argument("book", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--cover", callback=named, default=None, metavar="COVER.pdf",
               help="Also check this full-wrap cover against the book's page count and trim.")
-@click.option("--paper", type=click.Choice(["white", "cream", "color"]), default=None,
+@click.option("--paper", type=Choice(["white", "cream", "color"]), default=None,
               help="The paper the book prints on, for the cover's spine (default: what the cover says, else any).")
-@click.option("--interior", type=click.Choice(["black-and-white", "colour"]), default=None,
+@click.option("--interior", type=Choice(["black-and-white", "colour"]), default=None,
               help="Check for colour as a black-and-white book (default: what a dealgen book says it is).")
 def preflight(book: str, cover: str | None, paper: str | None, interior: str | None) -> None:
     """Check BOOK.pdf as a print-on-demand service does before it prints: trim and bleed the same
@@ -47,9 +47,9 @@ def preflight(book: str, cover: str | None, paper: str | None, interior: str | N
     sys.exit(0 if all(one.ok for one in reports) else 1)
 
 
-@main.command()
+@main.command(short_help="Make a full-wrap paperback cover for a book.")
 @click.argument("book", type=click.Path(dir_okay=True, path_type=str))
-@click.option("--paper", type=click.Choice(["white", "cream", "color"]), default="white", show_default=True,
+@click.option("--paper", type=Choice(["white", "cream", "color"]), default="white", show_default=True,
               help="The paper the book prints on: it sets the spine's width (white 0.002252 in a page, cream "
                    "0.0025, color 0.002347).")
 @click.option("-o", "--output", callback=named, default=None, metavar="COVER.pdf",

@@ -7,15 +7,16 @@ import click
 from ..publish import OUTPUT
 from ..publish.daily import DEFAULT_WEEK
 from ..publish.kit.make import publish_days
+from ..specs import BookSpec, DayPlan, Selection
 from .app import main
-from .common import ProgressLine, jobs_option, named, note, rules_option, titled
+from .common import Choice, ProgressLine, jobs_option, named, note, rules_option, titled
 
 
 def _selection_options(func):
     options = [
         click.option("--count", type=int, default=None,
                      help="How many deals, spread evenly over the grades (default 40); for a game of problems "
-                          "(pack-n-stack), how many problems of any grade (default 8)."),
+                          "(pack-n-stack), how many problems of any grade (default 16)."),
         click.option("--mix", default=None, metavar="GRADE:N,...",
                      help="How many of each grade, e.g. easy:10,medium:10,hard:10,expert:10."),
         click.option("--start", type=int, default=None, help="Scan deal numbers upward from this one (default 1)."),
@@ -31,7 +32,7 @@ def _selection_options(func):
     return func
 
 
-@main.command()
+@main.command(short_help="Select graded deals of GAME into a seed catalog.")
 @click.argument("game")
 @_selection_options
 @click.option("--title", default=None, callback=titled, help="The catalog's title.")
@@ -46,11 +47,12 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     from ..publish.books.make import make_catalog
 
-    click.echo(make_catalog(game, rules, count, mix, start, seed, max_tries, jobs, max_states, title, output,
-                            ProgressLine(), note))
+    chosen = Selection(game=game, rules=rules, count=count, mix=mix, start=start, seed=seed, max_tries=max_tries,
+                       max_states=max_states)
+    click.echo(make_catalog(chosen, title, output, jobs, ProgressLine(), note))
 
 
-@main.command()
+@main.command(short_help="Make a printable puzzle book (PDF).")
 @click.option("--game", default="penguin", show_default=True, help="The game, for a fresh selection.")
 @click.option("--catalog", multiple=True, metavar="CATALOG",
               help="Make the book from this seed catalog (JSON, or a dealgen book's PDF) instead of a fresh "
@@ -63,7 +65,13 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
 @click.option("--title", default=None, callback=titled,
               help="Title (default: the catalog's, or '<Game> Puzzles').")
 @click.option("--subtitle", default=None, help="Subtitle (default: how many puzzles and grades).")
-@click.option("--author", default=None, help="Author shown on the title page and in the PDF metadata.")
+@click.option("--author", default=None,
+              help="Author shown on the title page, in the copyright notice and in the PDF metadata.")
+@click.option("--publisher", default=None,
+              help="Publisher named on the copyright page (and the copyright holder where no author is given).")
+@click.option("--info", "info_file", callback=named, default=None, metavar="FILE.toml",
+              help="The author and publisher from a TOML file (author = \"...\", publisher = \"...\"); "
+                   "--author and --publisher win over it.")
 @click.option("--isbn", default=None, help="ISBN for the copyright page (default: the catalog's, if any).")
 @click.option("--edition", default=None, help="Edition line for the copyright page, e.g. 'First edition'.")
 @click.option("--year", type=click.IntRange(1450, 9999), default=None,
@@ -72,7 +80,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="In the solutions, a diagram at least every this many moves (Perpetual Motion: passes) as "
                    "well as at milestones (one a page has no room left for opens the next page, at its own move; "
                    "0: milestones only).")
-@click.option("--solutions", type=click.Choice(["key", "walkthrough"]), default="key", show_default=True,
+@click.option("--solutions", type=Choice(["key", "walkthrough"]), default="key", show_default=True,
               help="key: compact answers, several a page (the moves in notation, the forced finish in a line, "
                    "at most one diagram); walkthrough: every move in words with diagrams along the way.")
 @click.option("--save-catalog", callback=named, default=None,
@@ -82,7 +90,7 @@ def generate(game: str, rules, count, mix, start, seed, max_tries, jobs, max_sta
               help="The PDF (default output/GAME-book-LAYOUT.pdf; GAME-RULES-book-LAYOUT.pdf under a rule "
                    "set other than the game's first).")
 def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name, title,
-         subtitle, author, isbn, edition, year, every, solutions, save_catalog, output) -> None:
+         subtitle, author, publisher, info_file, isbn, edition, year, every, solutions, save_catalog, output) -> None:
     """Make a printable puzzle book (PDF): puzzles up front, solutions at the back.
 
     With no options: 40 fresh Penguin deals, ten of each grade, on 6 x 9 in pages, in output/.
@@ -90,10 +98,12 @@ def book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_sta
     """
     from ..publish.books.make import make_book
 
-    given_options = [name for name in ("game", "max_tries", "max_states") if _given(name)]
-    click.echo(make_book(game, catalog, rules, count, mix, start, seed, max_tries, jobs, max_states, layout_name,
-                         title, subtitle, author, every, save_catalog, output, given_options, ProgressLine(), note,
-                         isbn=isbn, edition=edition, year=year, solutions=solutions))
+    spec = BookSpec(game=game if _given("game") else None, catalog=catalog, rules=rules, count=count, mix=mix,
+                    start=start, seed=seed, max_tries=max_tries if _given("max_tries") else None,
+                    max_states=max_states, layout=layout_name, title=title, subtitle=subtitle, author=author,
+                    publisher=publisher, info=info_file, isbn=isbn, edition=edition, year=year, every=every,
+                    solutions=solutions)
+    click.echo(make_book(spec, output, save_catalog, jobs, ProgressLine(), note))
 
 
 def _given(name: str) -> bool:
@@ -117,7 +127,7 @@ def day_options(func):
         click.option("--series-start", default=None, metavar="YYYY-MM-DD",
                      help="With --catalog: the day of its first entry."),
         click.option("--theme", "theme_path", callback=named, default=None, metavar="FILE.toml",
-                     help="The site's name and address, colours and logo, for every image and page (see docs/site.md)."),
+                     help="The site's name and address, colours and logo, for every image and page (see docs/guides/site.md)."),
         jobs_option,
     ]
     for option in reversed(options):
@@ -125,7 +135,7 @@ def day_options(func):
     return func
 
 
-@main.command()
+@main.command(short_help="Publish each day's deal: images, answer and captions.")
 @day_options
 @click.option("--mono", is_flag=True, help="Draw in greys only.")
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "daily"),
@@ -145,6 +155,12 @@ def daily(game, date_text, days, week, rules, catalog, series_start, theme_path,
     from the start day: in the catalog's order, or with --week each day the next entry of its
     weekday's grade. Every entry used is verified before anything is written.
     """
-    for line in publish_days(game, date_text, days, week, rules, catalog, series_start, mono, jobs, output,
-                             theme_path, week_given=_given("week"), game_given=_given("game")):
+    for line in publish_days(day_plan(game, date_text, days, week, rules, catalog, series_start), output,
+                             theme_path, mono, jobs):
         click.echo(line)
+
+
+def day_plan(game, date_text, days, week, rules, catalog, series_start) -> DayPlan:
+    """The days `dealgen daily` and `dealgen site` publish; the game and the week only when given."""
+    return DayPlan(game=game if _given("game") else None, start=date_text, count=days,
+                   week=week if _given("week") else None, rules=rules, catalog=catalog, series_start=series_start)

@@ -16,7 +16,7 @@ from ..fileio import check_writable
 from ..games import Game
 from ..solve.positions import follow, load_position
 from .app import main
-from .common import DEAL, GAME, DealCommand, named, note, rules_option
+from .common import DEAL, GAME, Choice, DealCommand, named, note, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 
@@ -41,7 +41,7 @@ def check_raster(kind: str, dpi: float | None, size: str | None) -> tuple[float 
     return dpi, parse_size(size) if size is not None else None
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Draw a deal or a position as a diagram.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL, required=False)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE", help="FILE.png or FILE.pdf")
@@ -113,7 +113,7 @@ def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple
         write_pdf(scene, output, title=title, subject=subject)
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="A solution step by step, with diagrams.")
 @click.argument("args", nargs=-1, metavar="GAME NUMBER | SOLUTION_FILE")
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE.pdf|DIR/")
 @click.option("--every", type=int, default=None, help="A diagram at least every N moves as well as at milestones (default 10; "
@@ -122,7 +122,7 @@ def _write_scene(scene, kind: str, output: str, dpi: float | None, pixels: tuple
 @rules_option
 @click.option("--solution", "solution_path", callback=named, default=None, metavar="FILE", help="Follow this solution file.")
 @click.option("--dpi", type=float, default=None, help="Resolution of the PNGs (default 300).")
-@click.option("--page", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="PDF page size.")
+@click.option("--page", type=Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="PDF page size.")
 def walkthrough(args: tuple[str, ...], output: str, every: int | None, mono: bool, rules: str | None,
                 solution_path: str | None, dpi: float | None, page: str) -> None:
     """A solution (or a played game's record) step by step, in words and notation, with diagrams

@@ -9,10 +9,10 @@ from ..publish.daily import parse_date
 from ..publish.site.make import publish_site, release_site
 from .app import main
 from .common import named
-from .publish_cmds import _given, day_options
+from .publish_cmds import _given, day_options, day_plan
 
 
-@main.command()
+@main.command(short_help="Build the static site of the daily deals.")
 @day_options
 @click.option("-o", "--output", "output", callback=named, default=str(OUTPUT / "site"), show_default=True,
               help="The site's folder (created if missing; a later run adds its days to it).")
@@ -46,7 +46,7 @@ def site(game, date_text, days, week, rules, catalog, series_start, theme_path, 
             raise click.UsageError(f"--release makes no new day, so it takes no {', '.join(making)}: run it alone "
                                    f"(with -o, --today, --schedule), or drop --release to add days")
     lines = release_site(output, schedule, today) if release else \
-        publish_site(game, date_text, days, week, rules, catalog, series_start, jobs, output, theme_path,
-                     week_given=_given("week"), game_given=_given("game"), today=today, schedule=schedule)
+        publish_site(day_plan(game, date_text, days, week, rules, catalog, series_start), output, theme_path, jobs,
+                     today, schedule)
     for line in lines:
         click.echo(line)

@@ -10,7 +10,7 @@ from ..publish.calibrate import calibrate as calibrate_grades
 from ..publish.calibrate import validate as validate_grades
 from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
-from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES
+from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, Budget
 from .app import main
 from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
@@ -28,7 +28,7 @@ def with_budgets(func):
     return func
 
 
-@main.command(cls=DealCommand)
+@main.command(cls=DealCommand, short_help="Solve deal NUMBER of GAME and grade it.")
 @click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
@@ -76,7 +76,7 @@ def _clock(seconds: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
-@main.command("scan", cls=DealCommand)  # "-5-3" reaches the range check
+@main.command("scan", cls=DealCommand, short_help="Solve a range of deals of GAME in parallel.")  # "-5-3" reaches the range check
 @click.argument("game", type=GAME)
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
@@ -99,7 +99,7 @@ def scan_cmd(game, deals: str, rules, jobs: int, output, max_states, max_seconds
     numbers = parse_range(deals)
     with _Progress(f"{game.name} {deals}") as progress:
         report = scan(game.name, numbers, rules, jobs, out=None if output else sys.stdout, path=output,
-                      max_states=max_states, max_seconds=max_seconds, grade=not no_grade, progress=progress,
+                      budget=Budget(max_states, max_seconds), grade=not no_grade, progress=progress,
                       retry=retry_undecided)
     _print_summary(summary(report), err=output is None, names=game.verdict_name)
     if report.not_retried:
@@ -131,7 +131,7 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
     say(f"this run: {s['new']} deals in {s['seconds']:g} s, {s['deals_per_second']:g} deals/s")
 
 
-@main.command()
+@main.command(short_help="Recompute GAME's grade cut points.")
 @click.argument("game", type=GAME)
 @rules_option
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",

@@ -14,7 +14,7 @@ from .app import main
 from .common import echo_json, echo_json_error
 
 
-@main.command()
+@main.command(short_help="Replay any published file through the engine.")
 @click.argument("file", type=click.Path(allow_dash=True, path_type=str))  # a folder: read_text says so, in --json too
 @click.option("--show", is_flag=True, help="Print the position before the failing move, or where play stopped short of "
                                           "the end (for a strategy file, where its first failure shows); with --json, "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 from .base import Game, Outcome
 from .idiots_delight import IDIOTS_DELIGHT
 from .pack_n_stack import PACK_N_STACK
@@ -16,7 +16,7 @@ def get_game(name: str) -> Game:
     """The game called ``name``, or InputError listing the games there are."""
     game = GAMES.get(name.strip().lower())
     if game is None:
-        raise InputError(f"unknown game '{name}': use one of {', '.join(GAMES)}")
+        raise InputError(f"unknown game '{name}'{did_you_mean(name, GAMES)}: use one of {', '.join(GAMES)}")
     return game
 
 

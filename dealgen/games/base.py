@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Hashable, Sequence, TypeVar
 
-from ..errors import InputError
+from ..errors import InputError, did_you_mean
 
 S = TypeVar("S", bound=Hashable)  # a game's state type
 M = TypeVar("M", bound=Hashable)  # a game's move type
@@ -117,7 +117,8 @@ class Game(ABC, Generic[S, M]):
         rules = rules.strip().lower()  # names are lower case; "Strict" means strict
         if rules not in self.rule_sets:
             raise InputError(
-                f"unknown rule set '{rules}' for {self.name}: use one of {', '.join(self.rule_sets)}"
+                f"unknown rule set '{rules}' for {self.name}{did_you_mean(rules, self.rule_sets)}: use one of "
+                f"{', '.join(self.rule_sets)}"
             )
         return rules
 

@@ -44,10 +44,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import SUIT_NAMES, Card
-from ..deals import is_whole, shuffled_pack
+from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
+from . import textform
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
+from .textform import HEADER, check_json, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("strict", "free")
 NSTACKS = 4
@@ -56,6 +57,8 @@ USAGE = "13 discards the pair on stacks 1 and 3, 3 discards stack 3's top card (
 
 @dataclass(frozen=True)
 class IDState:
+    """A position: the stock still to deal and the four stacks, and how many cards are discarded."""
+
     stock: tuple[Card, ...]  # top card first
     stacks: tuple[tuple[Card, ...], ...]  # each from its bottom card up to its top card
     discarded: int
@@ -245,47 +248,29 @@ move by the game engine before printing.
 
     # -- text forms -------------------------------------------------------------------
     def to_text(self, state: IDState, symbols: bool = False) -> str:
-        def show(cards) -> str:
-            return " ".join(c.symbol if symbols else c.code for c in cards)
-
         lines = [
             *header_lines(self, state.deal, state.rules),
             f"discarded: {state.discarded}",
-            f"stock: {show(state.stock)}",
+            f"stock: {textform.shown(state.stock, symbols)}",
         ]
-        lines += [f"stack {n}: {show(s)}" for n, s in enumerate(state.stacks, 1)]
+        lines += [f"stack {n}: {textform.shown(s, symbols)}" for n, s in enumerate(state.stacks, 1)]
         return "\n".join(line.rstrip() for line in lines) + "\n"
 
     def from_text(self, text: str, source: str = "<text>") -> IDState:
         piles = ["stock"] + [f"stack {n}" for n in range(1, NSTACKS + 1)]
         fields, _ = read_fields(text, [*HEADER, "discarded", *piles], source, required=piles)
 
-        def cards(key: str) -> list[Card]:
-            lineno, value = fields[key]
-            try:
-                return [Card.parse(t) for t in value.split()]
-            except InputError as err:
-                raise InputError(located(f"{key}: {err}", source, lineno)) from None
-
-        discarded: int | None = None
-        if "discarded" in fields:
-            lineno, value = fields["discarded"]
-            if not is_whole(value):
-                raise InputError(located(f"discarded: expected a whole number, got '{value}'", source, lineno))
-            discarded = int(value)
         data = {
             **header(fields, self, source),
-            "discarded": discarded,
-            "stock": cards("stock"),
-            "stacks": [cards(f"stack {n}") for n in range(1, NSTACKS + 1)],
+            "discarded": textform.text_whole(fields, "discarded", source) if "discarded" in fields else None,
+            "stock": textform.text_cards(fields, "stock", source),
+            "stacks": [textform.text_cards(fields, f"stack {n}", source) for n in range(1, NSTACKS + 1)],
         }
         return self._build(data, source)
 
     def to_json(self, state: IDState) -> dict[str, Any]:
         return {
-            "game": self.name,
-            "deal": state.deal,
-            "rules": state.rules,
+            **textform.json_header(self, state),
             "discarded": state.discarded,
             "stock": [c.code for c in state.stock],
             "stacks": [[c.code for c in s] for s in state.stacks],
@@ -297,19 +282,11 @@ move by the game engine before printing.
         def card_list(value: Any, where: str) -> list[Card]:
             return json_cards(value, where, source)
 
-        stacks = data["stacks"]
-        if not isinstance(stacks, list) or len(stacks) != NSTACKS:
-            raise InputError(located(f"stacks must be a list of {NSTACKS} lists of cards", source))
-        discarded = data.get("discarded")
-        if discarded is not None and (not isinstance(discarded, int) or isinstance(discarded, bool)):
-            raise InputError(located(f"discarded must be a whole number or null, got {discarded!r}", source))
         built = {
-            "game": data.get("game", self.name),
-            "deal": data.get("deal"),
-            "rules": data.get("rules", self.default_rules),
-            "discarded": discarded,
+            **textform.json_header_read(self, data),
+            "discarded": textform.json_whole(data, "discarded", source),
             "stock": card_list(data["stock"], "stock"),
-            "stacks": [card_list(s, f"stack {n}") for n, s in enumerate(stacks, 1)],
+            "stacks": textform.json_piles(data, "stacks", NSTACKS, "stack", source),
         }
         return self._build(built, source)
 
@@ -317,18 +294,10 @@ move by the game engine before printing.
         def fail(message: str) -> InputError:
             return InputError(located(message, source))
 
-        rules, deal = check_header(self, data, source)
-        stock, stacks = tuple(data["stock"]), tuple(tuple(s) for s in data["stacks"])
-        placed = [(c, "stock") for c in stock] + [(c, f"stack {n}") for n, s in enumerate(stacks, 1) for c in s]
-        check_once(placed, source, whole=data["discarded"] == 0)  # (discarded cards are absent too)
-        live = [c for c, _ in placed]
-        if len(stock) % NSTACKS:
-            raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(stock)} cards")
-        gone = 52 - len(live)
-        discarded = gone if data["discarded"] is None else data["discarded"]
-        if discarded != gone:
-            raise fail(f"discarded says {discarded} but {gone} card(s) are missing from the stock and stacks")
-        return IDState(stock, stacks, discarded, rules, deal)
+        held = textform.stock_and_piles(self, data, "stacks", "stack", source)
+        if len(held.stock) % NSTACKS:
+            raise fail(f"stock: the stock is dealt four at a time, so it cannot hold {len(held.stock)} cards")
+        return IDState(held.stock, held.piles, held.discarded, held.rules, held.deal)
 
 
 IDIOTS_DELIGHT = IdiotsDelight()

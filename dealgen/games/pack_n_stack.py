@@ -24,6 +24,7 @@ from typing import Any, Hashable, Iterable, Sequence
 from ..cards import CARDS, RED_SUITS, Card
 from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
+from . import textform
 from .base import Game, Outcome
 from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
 
@@ -501,9 +502,7 @@ this book was replayed by the game engine before printing.
 
     def to_json(self, state: PnsState) -> dict[str, Any]:
         return {
-            "game": self.name,
-            "deal": state.deal,
-            "rules": state.rules,
+            **textform.json_header(self, state),
             "to_move": state.side,
             "quiet": state.quiet,
             "stock": [c.code for c in state.stock],

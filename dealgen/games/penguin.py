@@ -15,6 +15,7 @@ from typing import Any, Iterable, cast
 from ..cards import CARDS, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
+from . import textform
 from .base import Game, Outcome
 from .textform import HEADER, check_header, check_once, header, header_lines, json_card, read_fields
 
@@ -411,9 +412,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
             return None if card is None else card.code
 
         return {
-            "game": self.name,
-            "deal": state.deal,
-            "rules": state.rules,
+            **textform.json_header(self, state),
             "beak": state.beak.code,
             "foundations": {SUITS[s]: code(state.home_top(s)) for s in range(4)},
             "cells": [code(c) for c in state.cells],
@@ -440,9 +439,7 @@ onto column 6. Every solution in this book was replayed move by move by the game
         if not isinstance(columns, list) or len(columns) != NCOLS or not all(isinstance(c, list) for c in columns):
             raise InputError(located(f"columns must be a list of {NCOLS} lists of cards", source))
         built = {
-            "game": data.get("game", self.name),
-            "deal": data.get("deal"),
-            "rules": data.get("rules", self.default_rules),
+            **textform.json_header_read(self, data),
             "beak": card(data["beak"], "beak"),
             "foundations": {s: card(foundations[s], f"foundation {s}") for s in SUITS},
             "cells": [card(c, f"cell {CELLS[i]}") for i, c in enumerate(cells)],

@@ -59,11 +59,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import CARDS, RANK_NAMES, Card
+from ..cards import RANK_NAMES, Card
 from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
+from . import textform
 from .base import Game, Outcome
-from .textform import HEADER, check_header, check_json, check_once, header, header_lines, json_cards, read_fields
+from .textform import HEADER, check_json, header, header_lines, json_cards, read_fields
 
 RULE_SETS = ("classic", "recursive")
 NPILES = 4
@@ -73,6 +74,9 @@ USAGE = ("d deals a row, 41 moves pile 4's card(s) onto pile 1, x discards the r
 
 @dataclass(frozen=True)
 class PMState:
+    """A position: the stock and the four piles, the cards discarded, and what a pass needs to
+    know: its number, the row just dealt, the orders that started earlier passes, a repeat."""
+
     stock: tuple[Card, ...]  # top card first
     piles: tuple[tuple[Card, ...], ...]  # each from the card dealt first to its top card
     discarded: int
@@ -345,7 +349,7 @@ by the game engine.
     # -- text forms -------------------------------------------------------------------
     def to_text(self, state: PMState, symbols: bool = False) -> str:
         def show(cards) -> str:
-            return " ".join(c.symbol if symbols else c.code for c in cards)
+            return textform.shown(cards, symbols)
 
         lines = [
             *header_lines(self, state.deal, state.rules),
@@ -365,23 +369,11 @@ by the game engine.
                                        required=piles, repeatable=lambda k: k.startswith("start ") and is_whole(k[6:]))
         starts = [(lineno, int(key[6:]), value) for lineno, key, value in repeated]
 
-        def cards_at(lineno: int, key: str, value: str) -> list[Card]:
-            try:
-                return [Card.parse(t) for t in value.split()]
-            except InputError as err:
-                raise InputError(located(f"{key}: {err}", source, lineno)) from None
-
         def cards(key: str) -> list[Card]:
-            lineno, value = fields[key]
-            return cards_at(lineno, key, value)
+            return textform.text_cards(fields, key, source)
 
         def number(key: str, default: Any) -> Any:
-            if key not in fields or fields[key][1] == "-":
-                return default
-            lineno, value = fields[key]
-            if not is_whole(value):
-                raise InputError(located(f"{key}: expected a whole number, got '{value}'", source, lineno))
-            return int(value)
+            return default if key not in fields or fields[key][1] == "-" else textform.text_whole(fields, key, source)
 
         row = None if fields.get("row", (0, "-"))[1] == "-" else cards("row")
         data = {
@@ -391,7 +383,7 @@ by the game engine.
             "stock": cards("stock"),
             "piles": [cards(f"pile {n}") for n in range(1, NPILES + 1)],
             "row": row,
-            "starts": [(n, cards_at(ln, f"start {n}", v)) for ln, n, v in starts],
+            "starts": [(n, textform.cards_at(ln, f"start {n}", v, source)) for ln, n, v in starts],
             "repeats": number("repeats", None),
         }
         return self._build(data, source)
@@ -401,9 +393,7 @@ by the game engine.
             return [c.code for c in cards]
 
         return {
-            "game": self.name,
-            "deal": state.deal,
-            "rules": state.rules,
+            **textform.json_header(self, state),
             "pass": state.pass_no,
             "discarded": state.discarded,
             "stock": codes(state.stock),
@@ -419,29 +409,21 @@ by the game engine.
         def card_list(value: Any, where: str) -> list[Card]:
             return json_cards(value, where, source)
 
-        piles = data["piles"]
-        if not isinstance(piles, list) or len(piles) != NPILES:
-            raise InputError(located(f"piles must be a list of {NPILES} lists of cards", source))
         starts = data.get("starts", [])
         if not isinstance(starts, list) or not all(
                 isinstance(s, dict) and set(s) == {"pass", "stock"} and type(s["pass"]) is int for s in starts):
             raise InputError(located('starts must be a list of {"pass": N, "stock": [cards]}, those two keys each',
                                      source))
-        for key in ("pass", "discarded", "repeats"):
-            value = data.get(key)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InputError(located(f"{key} must be a whole number or null, got {value!r}", source))
+        numbers = {key: textform.json_whole(data, key, source) for key in ("pass", "discarded", "repeats")}
         built = {
-            "game": data.get("game", self.name),
-            "deal": data.get("deal"),
-            "rules": data.get("rules", self.default_rules),
+            **textform.json_header_read(self, data),
             "pass": data.get("pass", 1),
-            "discarded": data.get("discarded"),
+            "discarded": numbers["discarded"],
             "stock": card_list(data["stock"], "stock"),
-            "piles": [card_list(p, f"pile {n}") for n, p in enumerate(piles, 1)],
+            "piles": textform.json_piles(data, "piles", NPILES, "pile", source),
             "row": None if data.get("row") is None else card_list(data["row"], "row"),
             "starts": [(s["pass"], card_list(s["stock"], f"start {s['pass']}")) for s in starts],
-            "repeats": data.get("repeats"),
+            "repeats": numbers["repeats"],
         }
         return self._build(built, source)
 
@@ -450,17 +432,8 @@ by the game engine.
         def fail(message: str) -> InputError:
             return InputError(located(message, source))
 
-        rules, deal = check_header(self, data, source)
-        stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data["piles"])
-        placed = [(c, "stock") for c in stock] + [(c, f"pile {n}") for n, p in enumerate(piles, 1) for c in p]
-        check_once(placed, source, whole=data["discarded"] == 0)  # (discarded cards are absent too)
-        live = [c for c, _ in placed]
-        gone = [c for c in CARDS if c not in set(live)]
-        discarded = data["discarded"]
-        if discarded is None:
-            discarded = len(gone)
-        if discarded != len(gone):
-            raise fail(f"discarded says {discarded} but {len(gone)} card(s) are missing from the stock and piles")
+        held = textform.stock_and_piles(self, data, "piles", "pile", source)
+        rules, deal, stock, piles, live, discarded = held.rules, held.deal, held.stock, held.piles, held.live, held.discarded
         if len(stock) % NPILES or len(live) % NPILES:
             raise fail(f"the stock is dealt in rows of four, so the stock ({len(stock)} cards) and the cards "
                        f"in play ({len(live)}) must both come in fours")

@@ -7,10 +7,11 @@ A position's text form is one ``key: value`` line per pile (``#`` starts a comme
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Literal, overload
 
 from ..cards import CARDS, Card
-from ..deals import parse_deal_number
+from ..deals import is_whole, parse_deal_number
 from ..errors import InputError, located
 
 HEADER = ("game", "deal", "rules")
@@ -78,6 +79,87 @@ def check_header(game: Any, data: dict[str, Any], source: str, lines: dict[str, 
         except InputError as err:
             raise InputError(located(str(err), source, lines.get("deal"))) from None
     return rules, deal
+
+
+def shown(cards: Iterable[Card], symbols: bool = False) -> str:
+    """A pile as its text form's line shows it: codes (``QH``), or symbols (``Q♥``) for people."""
+    return " ".join(c.symbol if symbols else c.code for c in cards)
+
+
+def text_cards(fields: dict[str, tuple[int, str]], key: str, source: str) -> list[Card]:
+    """The cards of line ``key``; a bad card is an error naming the line."""
+    lineno, value = fields[key]
+    return cards_at(lineno, key, value, source)
+
+
+def cards_at(lineno: int, key: str, value: str, source: str) -> list[Card]:
+    """The card codes of ``value``, given at line ``lineno`` as ``key``."""
+    try:
+        return [Card.parse(t) for t in value.split()]
+    except InputError as err:
+        raise InputError(located(f"{key}: {err}", source, lineno)) from None
+
+
+def text_whole(fields: dict[str, tuple[int, str]], key: str, source: str) -> int:
+    """The whole number of line ``key``; anything else is an error naming the line."""
+    lineno, value = fields[key]
+    if not is_whole(value):
+        raise InputError(located(f"{key}: expected a whole number, got '{value}'", source, lineno))
+    return int(value)
+
+
+def json_header(game: Any, state: Any) -> dict[str, Any]:
+    """The header every position's JSON form starts with: game, deal, rules."""
+    return {"game": game.name, "deal": state.deal, "rules": state.rules}
+
+
+def json_header_read(game: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The header of a JSON position, the game's own where a key is left out (checked by ``check_header``)."""
+    return {"game": data.get("game", game.name), "deal": data.get("deal"), "rules": data.get("rules", game.default_rules)}
+
+
+def json_whole(data: dict[str, Any], key: str, source: str) -> int | None:
+    """A JSON position's whole number (or null, or left out: None)."""
+    value = data.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise InputError(located(f"{key} must be a whole number or null, got {value!r}", source))
+    return value
+
+
+def json_piles(data: dict[str, Any], key: str, count: int, label: str, source: str) -> list[list[Card]]:
+    """The ``count`` piles of cards a JSON position holds under ``key``, pile n named ``label n``."""
+    piles = data[key]
+    if not isinstance(piles, list) or len(piles) != count:
+        raise InputError(located(f"{key} must be a list of {count} lists of cards", source))
+    return [json_cards(p, f"{label} {n}", source) for n, p in enumerate(piles, 1)]
+
+
+@dataclass(frozen=True)
+class StockAndPiles:
+    """What a stock-and-piles position (Perpetual Motion, Idiot's Delight) holds, checked."""
+
+    rules: str
+    deal: int | None
+    stock: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    live: list[Card]  # every card in play
+    discarded: int
+
+
+def stock_and_piles(game: Any, data: dict[str, Any], key: str, label: str, source: str) -> StockAndPiles:
+    """A stock-and-piles position read from ``data``: its header checked, its stock and its piles
+    (under ``key``, pile n named ``label n``), every card given once, and the ``discarded`` count
+    (None: the cards missing) agreeing with the cards missing."""
+    rules, deal = check_header(game, data, source)
+    stock, piles = tuple(data["stock"]), tuple(tuple(p) for p in data[key])
+    placed = [(c, "stock") for c in stock] + [(c, f"{label} {n}") for n, p in enumerate(piles, 1) for c in p]
+    check_once(placed, source, whole=data["discarded"] == 0)  # (discarded cards are absent too)
+    gone = 52 - len(placed)
+    discarded = gone if data["discarded"] is None else data["discarded"]
+    if discarded != gone:
+        raise InputError(located(f"discarded says {discarded} but {gone} card(s) are missing from the stock and "
+                                 f"{key}", source))
+    return StockAndPiles(rules, deal, stock, piles, [c for c, _ in placed], discarded)
 
 
 def check_json(data: Any, what: str, required: Iterable[str], source: str) -> None:

@@ -15,6 +15,7 @@ from ..fileio import check_writable, write_atomic
 from ..games import Game
 from ..grade import GRADES, data_path, dumps, load_calibration
 from ..scan import Workers, calibration, parse_range, scan
+from ..solve import Budget
 from ..validation import check, fresh_play
 
 SHIPPED_SAMPLE = 2000  # deals a calibration that ships with dealgen is measured on
@@ -40,8 +41,8 @@ def calibrate(game: Game, rules: str | None, deal_range: str, jobs: Workers, fro
         raise InputError(f"{from_scan}: --from-scan and -o name the same file; the cut points would replace the scan")
     with tempfile.TemporaryDirectory() as tmp:
         lines = from_scan or str(Path(tmp) / "scan.jsonl")
-        report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
-                      max_seconds=max_seconds, progress=progress)
+        report = scan(game.name, numbers, rules, jobs, path=lines, budget=Budget(max_states, max_seconds),
+                      progress=progress)
     data = calibration(game.name, rules, report.records, f"deals {numbers.start}-{numbers.stop - 1}")
     # what made the figures: a kept scan's lines count too, whatever budget solved them
     data["command"] = f"dealgen calibrate {game.name} --rules {rules} --deals {deal_range}" + (
@@ -75,8 +76,8 @@ def validate(game: Game, rules: str | None, deal_range: str, jobs: Workers, from
         check_writable(Path(output))
     with tempfile.TemporaryDirectory() as tmp:
         lines = from_scan or str(Path(tmp) / "scan.jsonl")
-        report = scan(game.name, numbers, rules, jobs, path=lines, max_states=max_states,
-                      max_seconds=max_seconds, progress=progress)
+        report = scan(game.name, numbers, rules, jobs, path=lines, budget=Budget(max_states, max_seconds),
+                      progress=progress)
     graded = [r for r in report.records if r.get("grade")]
     played = fresh_play(game.name, rules, [r["deal"] for r in graded], jobs)
     rows = [(r["percentile"], r["grade"], played[r["deal"]]) for r in graded]

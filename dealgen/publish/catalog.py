@@ -26,15 +26,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .. import __version__
 from ..deals import parse_deal_number
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed, InputError, did_you_mean
 from ..fileio import MAX_TEXT, as_json, check_metrics, is_pdf, known_fields, parse_json, read_text, write_atomic
 from ..games import Game, get_game
 from ..grade import GRADES, grade_of
 from ..solution import MAX_MOVES, Solution, check_outcome, read_move, too_long
 from ..solve import problem_kit
 from ..verify import Verdict, replay
+from ..version import __version__
 from .daily import parse_date
 from .pdfinput import attachment_data, attachments, open_pdf, pdf_errors, read_pdf
 
@@ -262,7 +262,8 @@ def entry_type(game: Game) -> type:
 
 def _check_grade(raw: dict[str, Any], where: str) -> None:
     if raw["grade"] not in GRADES:
-        raise InputError(f"{where}: grade {as_json(raw['grade'])} is not one of {', '.join(GRADES)}")
+        raise InputError(f"{where}: grade {as_json(raw['grade'])} is not one of {', '.join(GRADES)}"
+                         f"{did_you_mean(raw['grade'], GRADES) if isinstance(raw['grade'], str) else ''}")
 
 
 def _deal(raw: dict[str, Any], where: str) -> int:
@@ -287,6 +288,7 @@ class Catalog:
     # a book's copyright page (optional: written only when set)
     isbn: str = ""
     edition: str = ""
+    publisher: str = ""
     year: int | None = None
 
     def solution(self, entry: Entry) -> Solution:
@@ -296,8 +298,8 @@ class Catalog:
         return {
             "schema": SCHEMA, "version": VERSION,
             "title": self.title, "subtitle": self.subtitle, "author": self.author,
-            **{key: value for key, value in (("isbn", self.isbn), ("edition", self.edition), ("year", self.year))
-               if value},
+            **{key: value for key, value in (("publisher", self.publisher), ("isbn", self.isbn),
+                                             ("edition", self.edition), ("year", self.year)) if value},
             "game": self.game, "rules": self.rules,
             "selection": self.selection,
             "deals": [e.to_json() for e in self.entries],
@@ -307,8 +309,8 @@ class Catalog:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
-CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "isbn", "edition", "year", "game", "rules",
-                  "selection", "deals")
+CATALOG_FIELDS = ("schema", "version", "title", "subtitle", "author", "publisher", "isbn", "edition", "year", "game",
+                  "rules", "selection", "deals")
 
 
 def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> Catalog:
@@ -343,7 +345,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
     game, rules = _game_rules(data, source)
     if not isinstance(data["deals"], list) or not data["deals"]:
         raise InputError(f"{source}: 'deals' must be a non-empty list")
-    for key in ("title", "subtitle", "author", "isbn", "edition"):
+    for key in ("title", "subtitle", "author", "publisher", "isbn", "edition"):
         if not isinstance(data.get(key, ""), str):
             raise InputError(f"{source}: '{key}' must be text, not {as_json(data[key])}")
     year = data.get("year")
@@ -369,7 +371,7 @@ def parse_catalog(text: str, source: str = "<catalog>", days: bool = False) -> C
         entries.append(entry)
     return Catalog(game.name, rules, tuple(entries), data.get("title", ""), data.get("subtitle", ""),
                    data.get("author", ""), data.get("selection", {}), isbn=data.get("isbn", ""),
-                   edition=data.get("edition", ""), year=year)
+                   edition=data.get("edition", ""), year=year, publisher=data.get("publisher", ""))
 
 
 def _other_json(data: Any) -> str | None:

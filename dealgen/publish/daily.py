@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed, InputError, did_you_mean
 
 DAILY_BASE = 10_000_000
 WINDOW = 1000
@@ -63,7 +63,7 @@ def parse_week(text: str, grades: tuple[str, ...]) -> tuple[str, ...]:
         raise InputError(f"--week needs seven grades, Monday to Sunday, separated by commas; got {len(week)}")
     for grade in week:
         if grade not in grades:
-            raise InputError(f"--week: unknown grade '{grade}': use {', '.join(grades)}")
+            raise InputError(f"--week: unknown grade '{grade}'{did_you_mean(grade, grades)}: use {', '.join(grades)}")
     return week
 
 

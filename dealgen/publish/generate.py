@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ..deals import MAX_DEAL, is_whole
-from ..errors import CheckFailed, InputError
+from ..errors import CheckFailed, InputError, did_you_mean
 from .catalog import Catalog, Entry
 
 SEEDED_MAX = 10**12  # deals drawn from a master seed lie below this
@@ -30,7 +30,7 @@ def parse_mix(text: str, grades: tuple[str, ...]) -> dict[str, int]:
         if not sep or not is_whole(count.strip()):
             raise InputError(f"--mix: '{part.strip()}' should look like grade:count, e.g. easy:10")
         if name not in grades:
-            raise InputError(f"--mix: unknown grade '{name}': use {', '.join(grades)}")
+            raise InputError(f"--mix: unknown grade '{name}'{did_you_mean(name, grades)}: use {', '.join(grades)}")
         if name in mix:
             raise InputError(f"--mix: grade '{name}' is given twice")
         mix[name] = int(count)

@@ -177,7 +177,7 @@ def _sides(items: list, pal: Palette, x: float, baseline: float, size: float) ->
         for suit in suits:
             fill, stroke = pal.suit_colours(suit)
             w = SUIT_WIDTHS[suit] * shape
-            items.append(SuitShape(x + w / 2, baseline - cap / 2, shape, suit, fill, stroke))
+            items.append(SuitShape(x + w / 2, baseline - cap / 2, shape, suit, fill=fill, stroke=stroke))
             x += w + size * 0.3
         x += size * 1.5
 

@@ -9,12 +9,14 @@
 
 Text uses the bundled DejaVu Sans, registered as TrueType so that it is embedded (as a
 subset). Greys are written as DeviceGray, so a mono scene gives a PDF with no colour.
-Documents are made with ``invariant=1``: the same input gives the same bytes.
+A document's creation date is the real one, or SOURCE_DATE_EPOCH's where that is set (the
+reproducible-builds convention): then the same input gives the same bytes (``invariant``).
 """
 
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path as FilePath
 from typing import Any
@@ -26,9 +28,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.platypus import Flowable, FrameBreak
 
-from .. import __version__
 from ..fileio import write_atomic
 from ..solution import Solution
+from ..version import __version__
 from .fonts import FAMILY, FONT_FILES, PDF_NAMES, markup, printed
 from .scene import CardFace, Color, Group, Line, Path, Picture, Rect, Scene, Text, fit
 from .sizing import MIN_INDEX
@@ -287,12 +289,19 @@ class DiagramFlowable(Flowable):
         self.canv.diagrams_drawn = getattr(self.canv, "diagrams_drawn", 0) + 1  # what a document reports
 
 
+def invariant() -> int:
+    """reportlab's invariant mode, on where SOURCE_DATE_EPOCH is set: the document's dates are
+    then that time (reportlab reads it) and its ID is fixed, so a rebuild is byte-identical; off,
+    a PDF carries the time it was made, as a reader expects of a book's creation date."""
+    return 1 if os.environ.get("SOURCE_DATE_EPOCH", "").strip() else 0
+
+
 def make_canvas(target: Any, pagesize: tuple[float, float] = A4, **kwargs: Any) -> Canvas:
     """A canvas for dealgen output: reproducible bytes, and only the bundled (embedded) fonts --
     reportlab otherwise starts every page in Helvetica, a font it does not embed.
     Pass it to platypus as ``doc.build(story, canvasmaker=make_canvas)``."""
     names = register_fonts()
-    kwargs.setdefault("invariant", 1)
+    kwargs.setdefault("invariant", invariant())
     kwargs.setdefault("pageCompression", 1)
     kwargs["initialFontName"] = names[False]  # platypus passes its own default; ours wins
     return Canvas(target, pagesize=pagesize, **kwargs)
@@ -483,18 +492,18 @@ def suit_markup(text: str, mono: bool = False) -> str:
 
 
 def walkthrough_flowables(source: Solution | Walkthrough, mono: bool = False, every: int = DEFAULT_EVERY,
-                          body_style: Any = None, small_style: Any = None, heading_style: Any = None,
+                          body_style: Any = None, small_style: Any = None,
                           grade: str | None = None, title: bool = False, max_diagram_height: float | None = None,
                           max_scale: float = 0.8, index_size: float | None = None) -> list:
     """Platypus flowables of a walkthrough for a larger document (a book's solutions section).
 
     ``source`` is a Solution (replayed and verified here) or a built Walkthrough. The styles are
-    the document's ParagraphStyles; the list starts with the first checkpoint's heading and
+    the document's ParagraphStyles (headings are the body's, bold and larger); the list starts with the first checkpoint's heading and
     diagram, kept together, and the steps follow as one paragraph each. Diagrams are built for
     the frame's width (at most ``max_scale`` times natural) at ``max_diagram_height`` at most,
     with card indices of ``index_size`` points (None: the default for the width)."""
     wt = source if isinstance(source, Walkthrough) else build_walkthrough(source, every, grade)
-    styles = styles_from(body_style, small_style, heading_style) if body_style is not None else None
+    styles = styles_from(body_style, small_style) if body_style is not None else None
     return walkthrough_story(wt, mono, styles, max_diagram_height, max_scale, title, index_size)
 
 
@@ -628,7 +637,7 @@ def walkthrough_pdf_bytes(wt: Any, mono: bool = False, page: str = "a4") -> tupl
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
                             bottomMargin=margin, title=f"{wt.title}: {wt.what}", author="",
                             creator=CREATOR, producer=CREATOR, subject=wt.game.rules_label(wt.solution.rules),
-                            invariant=1)
+                            invariant=invariant())
 
     def on_page(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
@@ -659,7 +668,7 @@ def problem_pdf_bytes(game: Any, state: Any, heading: str, lines: Any, more: str
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
                             bottomMargin=margin, title=heading, author="", creator=CREATOR, producer=CREATOR,
-                            invariant=1)
+                            invariant=invariant())
     story: list[Flowable] = [Paragraph(markup(heading), styles["title"]),
                              DiagramFlowable(game, state, DiagramOptions(mono=mono, caption=False), max_width=400),
                              Spacer(1, 8)]

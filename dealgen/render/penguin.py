@@ -304,6 +304,7 @@ def beak_free(state: PenguinState) -> bool:
     return any(col and col[-1] == state.beak for col in state.columns)
 
 
+_AT_END = ("the end", "the last card home")  # at the last move: no move number needed
 _PAST = {"the beak is free": "the beak freed at move {}",
          "from here every card goes home": "every card goes home from move {}"}
 
@@ -368,7 +369,9 @@ def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any],
     for k in sorted(milestones):
         prev = max(merged, default=None)
         if prev is not None and prev > 0 and k - prev <= near:
-            merged[k] = [carried(label, prev) for label in merged.pop(prev)] + milestones[k]
+            # where the earlier milestones name their moves, so do this diagram's own
+            merged[k] = [carried(label, prev) for label in merged.pop(prev)] + [
+                label if label in _AT_END else carried(label, k) for label in milestones[k]]
         else:
             merged[k] = milestones[k]
     if every > 0:  # no gap longer than ``every`` up to the all-home run: periodic diagrams, spread evenly

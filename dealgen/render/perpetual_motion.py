@@ -119,7 +119,9 @@ def record_summary(game: Any, states: Sequence[PMState], moves: Sequence[Any]) -
             before = states[k]
             cards = [p[-1] for p in before.piles] if move.src == 0 else list(before.piles[move.src - 1][-4:])
             gone.setdefault(before.pass_no, []).append(_plural(cards[0]))
-    last = states[-1].pass_no
+    # the last pass played: a game going round forever ends on the gathering that would start
+    # a pass already seen, and that pass is never played
+    last = states[-1].pass_no - (1 if moves and moves[-1].kind == "g" else 0)
     lines: list[str] = []
     quiet_from = 1
     for pass_no in sorted(gone):

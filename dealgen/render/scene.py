@@ -250,14 +250,16 @@ def palette(mono: bool) -> Palette:
 
 @dataclass(frozen=True)
 class SuitShape:
-    """A suit drawn as vectors, centred on (cx, cy), ``size`` points high."""
+    """A suit drawn as vectors, centred on (cx, cy), ``size`` points high; ``suit`` is its index
+    in ``cards.SUITS``. Its paint is given by name (``fill=``, ``stroke=``), as the palette's
+    ``suit_colours`` gives it."""
 
     cx: float
     cy: float
     size: float
     suit: int
-    fill: Color | None = BLACK
-    stroke: Color | None = None
+    fill: Color | None = field(default=BLACK, kw_only=True)
+    stroke: Color | None = field(default=None, kw_only=True)
 
     def parts(self) -> list["Primitive"]:
         s = self.size
@@ -333,7 +335,7 @@ def index_parts(x: float, y: float, rank: int, suit: int, size: float, pal: Pale
         fill, stroke = (colour, None) if fill != WHITE else (WHITE, colour)
     sw = SUIT_WIDTHS[suit] * shape_h
     gap = size * 0.12
-    parts.append(SuitShape(x + tw + gap + sw / 2, y + cap / 2, shape_h, suit, fill, stroke))
+    parts.append(SuitShape(x + tw + gap + sw / 2, y + cap / 2, shape_h, suit, fill=fill, stroke=stroke))
     return parts, tw + gap + sw
 
 
@@ -370,7 +372,7 @@ class CardFace:
             fill, stroke = pal.suit_colours(self.suit)
             top = self.y + st.index_height
             cy = top + (self.y + st.h - top) / 2
-            out.append(SuitShape(self.x + st.w / 2, cy, st.pip_size, self.suit, fill, stroke))
+            out.append(SuitShape(self.x + st.w / 2, cy, st.pip_size, self.suit, fill=fill, stroke=stroke))
         return out
 
     def bbox(self) -> Box:

@@ -320,15 +320,27 @@ def overview_pages(wt: Walkthrough, max_height: float, mono: bool = False, foot:
     width, blocks = overview_blocks(wt, mono)
     pal = palette(mono)
     size = 11.0
-    pages: list[list[Block]] = [[]]
-    used = 0.0
     room = max_height - foot - PAD  # a continued page's heading line takes its place from the first page's heading
-    for block in blocks:
-        if pages[-1] and used + block.height > room:
-            pages.append([])
-            used = size * 2.2
-        pages[-1].append(block)
-        used += block.height
+
+    def filled(room: float) -> list[list[Block]]:
+        pages: list[list[Block]] = [[]]
+        used = 0.0
+        for block in blocks:
+            if pages[-1] and used + block.height > room:
+                pages.append([])
+                used = size * 2.2
+            pages[-1].append(block)
+            used += block.height
+        return pages
+
+    pages = filled(room)
+    # as many pages, filled evenly: never a last page of a leftover line ("Solved in 84 moves.")
+    even = (sum(block.height for block in blocks) + size * 2.2 * (len(pages) - 1)) / len(pages)
+    for share in (1.0, 1.1, 1.2, 1.35, 1.5, 1.75):
+        balanced = filled(min(room, even * share))
+        if len(balanced) == len(pages):
+            pages = balanced
+            break
     count = len(pages)
     out = []
     for k, page in enumerate(pages, 1):

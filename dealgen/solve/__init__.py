@@ -24,6 +24,7 @@ never comes back as a wrong solution.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import ModuleType
@@ -107,6 +108,11 @@ def _kit(game_name: str) -> ModuleType | None:
 
 @dataclass(frozen=True)
 class SolveResult:
+    """A solver's verdict on a position of ``game``: ``verdict`` (``solved``, ``unsolvable``, or
+    ``unknown`` when ``budget`` ran out), the ``moves`` of its solution, the search's ``metrics``,
+    and for a solution its ``grade`` and ``percentile``; ``to_json()`` is what ``dealgen solve
+    --json`` prints."""
+
     game: str
     deal: int | None  # None for a position that is not a numbered deal's start
     rules: str
@@ -130,6 +136,12 @@ class SolveResult:
         """Whether the moves are a record that replays to a claimed end (a solution, or the
         record of a game that plays itself to a loss)."""
         return record_replayable({"game": self.game, "verdict": self.verdict_name, "moves": self.moves})
+
+    @property
+    def certified(self) -> bool:
+        """Whether the verdict is proven: a record replayed through the engine (every solution is,
+        before it is returned), or an unsolvable verdict its game's audit confirmed (Penguin's)."""
+        return bool(self.extra.get("certified", self.recorded))
 
     @property
     def outcome(self) -> str:
@@ -174,6 +186,16 @@ def record_replayable(record: dict[str, Any]) -> bool:
         return True
     game = GAMES.get(str(record.get("game")))
     return game is not None and bool(record.get("moves")) and str(record.get("verdict")) in game.record_outcomes
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may go on: ``max_states`` positions expanded (default
+    ``DEFAULT_MAX_STATES``; it decides the verdict, deterministically) and ``max_seconds`` (default
+    ``DEFAULT_MAX_SECONDS``; a safety net only)."""
+
+    max_states: int | None = None
+    max_seconds: float | None = None
 
 
 def check_budgets(max_states: int | None, max_seconds: float | None) -> tuple[int, float]:
@@ -231,6 +253,27 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
     return result
 
 
+def solve(position: Any, max_states: int | None = None, max_seconds: float | None = None) -> SolveResult:
+    """Solve ``position`` (a ``dealgen.Position``) and grade the solution. The result has
+    ``verdict`` (``"solved"``, ``"unsolvable"``, or ``"unknown"`` when a budget ran out), ``moves``
+    (the solution in the game's notation), ``metrics`` (the search's effort), ``grade`` (easy to
+    expert) and ``certified`` (the verdict is proven). Every solution is replayed through the
+    engine before it is returned. ``max_states``: positions the search may expand (default
+    500,000; it decides the verdict); ``max_seconds``: a safety net (default 300)."""
+    return solve_position(position.game, position.state, max_states, max_seconds)
+
+
+class _SolvePackage(ModuleType):
+    """``dealgen.solve`` is this package and the API's verb at once: ``dealgen.solve(position)``
+    is ``solve(position)``, while ``dealgen.solve.solve_deal`` and its modules stay where they are."""
+
+    def __call__(self, position: Any, max_states: int | None = None, max_seconds: float | None = None) -> SolveResult:
+        return solve(position, max_states, max_seconds)
+
+
+sys.modules[__name__].__class__ = _SolvePackage
+
+
 def check_from(game: Game, state: Any, result: SolveResult) -> None:
     """Play a solution from a position that is not a numbered deal's start."""
     from ..errors import IllegalMove
@@ -255,4 +298,5 @@ def check_solution(result: SolveResult) -> None:
 
 
 __all__ = ["record_verdict", "record_replayable", "SOLVED", "UNSOLVABLE", "UNKNOWN", "SOLVERS", "SolveResult", "SolverOutput",
-           "register_solver", "problem_kit", "solve_deal", "solve_position", "check_budgets", "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]
+           "Budget", "register_solver", "problem_kit", "solve", "solve_deal", "solve_position", "check_budgets",
+           "DEFAULT_MAX_STATES", "DEFAULT_MAX_SECONDS"]

@@ -38,7 +38,6 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ... import __version__
 from ...errors import InputError
 from ...games import get_game
 from ...grade import GRADES, grades_section
@@ -47,6 +46,7 @@ from ...render.pdf import (
     CheckpointFlowable,
     diagram_scene,
     draw_scene,
+    invariant,
     make_canvas,
     problem_line_flowables,
     register_fonts,
@@ -55,8 +55,18 @@ from ...render.pdf import (
 from ...render.registry import DiagramOptions
 from ...render.walkthrough import build_walkthrough
 from ...solve import problem_kit
+from ...version import __version__
 from ..catalog import Catalog, Entry, part_attachment, require_verified
-from .answers import DIAGRAM_GRADES, KEY_INDEX, KeyStyles, key_flowables, key_parts, key_reading, small_diagram
+from .answers import (
+    DIAGRAM_GRADES,
+    KeyStyles,
+    answer_index,
+    key_flowables,
+    key_how_to_play,
+    key_parts,
+    key_reading,
+    small_diagram,
+)
 from .layout import Layout
 from .printspec import book_year, inside_margin
 from .problems import LINE_BUDGET, RACE, problem_answer
@@ -97,6 +107,7 @@ class BookInfo:
     isbn: str = ""  # the copyright page's (checked by printspec.check_isbn)
     edition: str = ""
     year: int | None = None  # None: printspec.book_year()
+    publisher: str = ""  # the copyright page's "Published by", and its holder where no author is named
 
 
 def check_printable(text: str, what: str) -> None:
@@ -471,7 +482,9 @@ class _Book:
 
     def _how_to_play(self, catalog: Catalog) -> list[Flowable]:
         game = get_game(catalog.game)
-        return self._rules_text(game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, ""))
+        text = game.how_to_play.format(rules=game.rule_prose.get(catalog.rules, ""))
+        keys = self.info.solutions == "key" and catalog.entries[0].kind != "problem"
+        return self._rules_text((key_how_to_play(game, text) if keys else text)
                                 + grades_section(game.name, catalog.rules))
 
     def _puzzle_pages(self, numbered: list[tuple[int, Any]]) -> list[Flowable]:
@@ -538,10 +551,14 @@ class _Book:
         puzzles are and how they were checked, set low on the page as books set it."""
         s, info = self.styles, self.info
         year = book_year(info.year)
-        owner = f" {info.author}" if info.author else ""
-        lines = [f"Copyright © {year}{owner}. All rights reserved.",
-                 "No part of this book may be reproduced in any form without the written permission of the "
-                 "copyright holder, except for brief quotations in reviews."]
+        holder = info.author or info.publisher
+        lines = []
+        if holder:  # (a notice names its holder: with nobody to name, none is printed)
+            lines += [f"Copyright © {year} {holder}. All rights reserved.",
+                      "No part of this book may be reproduced in any form without the written permission of the "
+                      "copyright holder, except for brief quotations in reviews."]
+        if info.publisher:
+            lines.append(f"Published by {info.publisher}.")
         if info.edition:
             lines.append(info.edition)
         if info.isbn:
@@ -591,7 +608,7 @@ class _Book:
         if answer.state is not None and diagram:
             frame_w = layout.width - layout.inside - layout.outside
             frame_h = layout.height - layout.top - layout.bottom
-            options = DiagramOptions(mono=layout.mono, caption=False, index_size=max(KEY_INDEX, layout.body_size * 0.8))
+            options = DiagramOptions(mono=layout.mono, caption=False, index_size=answer_index(layout.body_size))
             heading = ParagraphStyle("problem-cp", parent=s.small, fontName=s.bold)
             out.append(CheckpointFlowable(Paragraph(markup(answer.after), heading),
                                           small_diagram(game, answer.state, options, frame_w, frame_h, 0.6, 0.3)))
@@ -651,7 +668,7 @@ class _Book:
                    creator=f"dealgen {__version__}", producer=f"dealgen {__version__}",
                    keywords=f"{', '.join(c.game for c in self.catalogs)}, solitaire, puzzles, PySolFC", leftMargin=0,
                    rightMargin=0,
-                   topMargin=0, bottomMargin=0, invariant=1)  # the doc passes its own flag to the canvas
+                   topMargin=0, bottomMargin=0, invariant=invariant())  # the doc passes its own flag to the canvas
         passes: list[Any] = []
 
         def canvasmaker(*args: Any, **kwargs: Any) -> Any:

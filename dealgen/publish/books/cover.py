@@ -19,15 +19,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Frame, Paragraph
 
-from ... import __version__
-from ...errors import InputError
+from ...errors import CheckFailed, InputError
 from ...games import get_game
 from ...render.fonts import markup, metrics, printed
 from ...render.pdf import diagram_scene, draw_scene, make_canvas, register_fonts
 from ...render.registry import DiagramOptions
+from ...version import __version__
 from ..catalog import Catalog, read_book_catalog
 from ..pdfinput import open_pdf, pdf_errors
-from .preflight import PAGES_KEY, PAPER_KEY
+from .preflight import PAGES_KEY, PAPER_KEY, page_count
 from .printspec import BARCODE, BARCODE_MARGIN, BLEED, INCH, SPINE_CLEAR, SPINE_TEXT_LEAST, TEXT_LEAST, check_paper, spine_width
 
 TABLE = (0.09, 0.30, 0.24)  # the card table's green: the cover's ground
@@ -47,6 +47,9 @@ class BookFacts:
     title: str
     subtitle: str
     author: str
+    per_page: int = 1  # puzzles to a puzzle page (the most on any)
+    notes: bool = True  # whether every puzzle has lines for notes beside it
+    source: str = "the book"
 
 
 def book_facts(data: bytes, source: str) -> BookFacts:
@@ -59,8 +62,23 @@ def book_facts(data: bytes, source: str) -> BookFacts:
         # the title page's own (the PDF's metadata), else the catalog's
         title = str(meta.get("/Title") or "") or catalog.title or f"{get_game(catalog.game).title} Puzzles"
         author = str(meta.get("/Author") or "") or catalog.author
-        return BookFacts(catalog, len(reader.pages), (float(box.width), float(box.height)), title, catalog.subtitle,
-                         author)
+        pages = len(reader.pages)
+    per_page, notes = _puzzle_pages(data, source)
+    return BookFacts(catalog, pages, (float(box.width), float(box.height)), title, catalog.subtitle, author,
+                     per_page, notes, source)
+
+
+def _puzzle_pages(data: bytes, source: str) -> tuple[int, bool]:
+    """How many puzzles the book sets to a page (the most on any), and whether every puzzle has
+    its Notes lines, as the pages print them: what the back cover may promise."""
+    from .pages import pages_text, printed_puzzles
+
+    on_page: dict[int, int] = {}
+    for puzzle in printed_puzzles(data, source).values():
+        on_page[puzzle.page] = on_page.get(puzzle.page, 0) + 1
+    texts = pages_text(data, source)
+    notes = all(texts[page - 1].splitlines().count("Notes") >= count for page, count in on_page.items())
+    return max(on_page.values(), default=1), notes and bool(on_page)
 
 
 def _fill(canvas: Any, colour: tuple[float, float, float]) -> None:
@@ -172,12 +190,13 @@ def _draw_back(canvas: Any, facts: BookFacts, x: float, y: float, width: float, 
     paras = [
         (f"{count} {game.title} {what}, graded from {grades[0]} to {grades[-1]}." if len(grades) > 1
          else f"{count} {game.title} {what}."),
-        f"{printed(game.title)} is a patience for one: "
+        f"{printed(game.title)} is " + (f"a game for {_NUMBERS.get(len(game.players), len(game.players))}: "
+                                          if len(game.players) > 1 else "a patience for one: ")
         + ("every position here is a win for the side to move, whatever the other side does."
            if problems else "every deal in this book can be won, and every one is a real deal you can also play "
                             "in PySolFC by its game number."),
-        "Each puzzle has its own page and room for notes; the answers at the back give every solution, checked "
-        "move by move by computer before printing.",
+        f"{_set_out(facts)}; the answers at the back give every solution, checked move by move by computer before "
+        f"printing.",
     ]
     body = ParagraphStyle("cover-back", fontName=regular, fontSize=11, leading=15, textColor=INK, spaceAfter=8)
     head = ParagraphStyle("cover-back-head", parent=body, fontName=bold, fontSize=17, leading=21, textColor=ACCENT)
@@ -195,6 +214,18 @@ def _draw_back(canvas: Any, facts: BookFacts, x: float, y: float, width: float, 
     canvas.rect(x + width - BARCODE_MARGIN * 2 - BARCODE[0], y + BARCODE_MARGIN, BARCODE[0], BARCODE[1],
                 stroke=0, fill=1)
     canvas.restoreState()
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def _set_out(facts: BookFacts) -> str:
+    """How the puzzles are set, as the pages print them: "Each puzzle has its own page and room for notes"."""
+    notes = " and room for notes" if facts.notes else ""
+    if facts.per_page == 1:
+        return f"Each puzzle has its own page{notes}"
+    return f"The puzzles are set {_NUMBERS.get(facts.per_page, facts.per_page)} to a page" + (
+        ", each with room for notes" if facts.notes else "")
 
 
 def _draw_spine(canvas: Any, facts: BookFacts, x: float, y: float, width: float, height: float) -> bool:
@@ -223,8 +254,13 @@ def _draw_spine(canvas: Any, facts: BookFacts, x: float, y: float, width: float,
 
 
 def cover_pdf(facts: BookFacts, paper: str) -> bytes:
-    """The full-wrap cover as a one-page PDF with its trim and bleed boxes set."""
+    """The full-wrap cover as a one-page PDF with its trim and bleed boxes set; CheckFailed for a
+    book preflight fails on its page count (no service prints it, so no cover is made for it)."""
     check_paper(paper)
+    counted = page_count(facts.pages)
+    if counted.problems:
+        raise CheckFailed(f"{facts.source}: no cover made: {'; '.join(counted.problems)}, so preflight fails the "
+                          f"book; give it more puzzles (dealgen book --count)")
     trim_w, trim_h = facts.trim
     spine = spine_width(facts.pages, paper)
     width, height = 2 * trim_w + spine + 2 * BLEED, trim_h + 2 * BLEED

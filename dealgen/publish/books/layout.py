@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
+from ...errors import InputError, did_you_mean
 from ...fileio import read_toml
 from ...render.fonts import FAMILY
 
@@ -153,7 +153,8 @@ def find_preset(name_or_path: str) -> Path:
             path = folder / f"{name}.toml"
             if path.is_file():
                 return path
-    raise InputError(f"unknown layout '{name_or_path}': use one of {', '.join(preset_names())} or a path to a .toml file")
+    raise InputError(f"unknown layout '{name_or_path}'{did_you_mean(name_or_path, preset_names())}: use one of "
+                     f"{', '.join(preset_names())} or a path to a .toml file")
 
 
 def _bare_hint(value: Any, least: float) -> str:
@@ -182,7 +183,8 @@ def load_layout(name_or_path: str) -> Layout:
     flat = _flatten(data)
     unknown = sorted(set(flat) - set(SCHEMA))
     if unknown:
-        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(SCHEMA)}")
+        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}{did_you_mean(unknown[0], SCHEMA)}; allowed: "
+                         f"{', '.join(SCHEMA)}")
     values: dict[str, Any] = {}
     for key, (kind, required) in SCHEMA.items():
         where = f"{path}: '{key}'"

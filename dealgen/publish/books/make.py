@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Collection
+from typing import Any, Callable
 
 from ...deals import MAX_DEAL
 from ...errors import CheckFailed, InputError
@@ -20,6 +20,7 @@ from ...fileio import check_writable, is_pdf, made_folder, planned_folder, write
 from ...games import get_game
 from ...grade import GRADES
 from ...solve import problem_kit
+from ...specs import BookSpec, Selection
 from .. import OUTPUT
 from ..catalog import (
     Catalog,
@@ -29,25 +30,29 @@ from ..catalog import (
     require_verified,
     write_catalog,
 )
-from ..generate import SEEDED_MAX, Selection, even_mix, parse_mix, select_graded
+from ..generate import SEEDED_MAX, even_mix, parse_mix, select_graded
+from ..generate import Selection as GradedSelection
 from .book import BookInfo, check_printable, check_puzzle_heads, check_title_page, typeset
+from .bookinfo import load_people
 from .layout import load_layout
-from .printspec import check_isbn
+from .printspec import PAGES_LEAST, check_isbn
 
-PROBLEM_COUNT = 8  # default puzzles for a game of problems: a book in well under a minute on two cores
+PROBLEM_COUNT = 16  # default puzzles for a game of problems: a 6 x 9 in book of 24 pages or more, in about a minute
 
 
 def _quiet(text: str) -> None:
     pass
 
 
-def fresh_selection(game_name: str, rules: str | None, count: int | None, mix: str | None, start: int | None,
-                    seed: int | None, max_tries: int, jobs: int, max_states: int | None, title: str,
-                    line: Any = None, note: Callable[[str], None] = _quiet) -> Selection:
-    """A fresh graded selection; ``line`` shows progress (``show(text)``, ``end()``) and ``note``
-    takes the report (what was tried and kept, and how long it took)."""
-    game = get_game(game_name)
-    rules = game.check_rules(rules)
+def fresh_selection(chosen: Selection, title: str, jobs: Any, line: Any = None,
+                    note: Callable[[str], None] = _quiet) -> GradedSelection:
+    """A fresh graded selection of what ``chosen`` asks; ``jobs``: processes (0: one a core) or
+    a Dask cluster; ``line`` shows progress (``show(text)``, ``end()``) and ``note`` takes the
+    report (what was tried and kept, and how long it took)."""
+    game = get_game(chosen.game_name)
+    rules = game.check_rules(chosen.rules)
+    count, mix, start, seed = chosen.count, chosen.mix_text, chosen.start, chosen.seed
+    max_tries, max_states = chosen.tries, chosen.max_states
     problems = problem_kit(game) is not None
     if problems and max_states is not None:
         raise InputError(f"--max-states budgets the solitaire solver; {game.name} problems are found by a proof "
@@ -88,20 +93,19 @@ def fresh_selection(game_name: str, rules: str | None, count: int | None, mix: s
     return selection
 
 
-def make_catalog(game: str, rules: str | None, count: int | None, mix: str | None, start: int | None,
-                 seed: int | None, max_tries: int, jobs: int, max_states: int | None, title: str | None,
-                 output: str | None, line: Any = None, note: Callable[[str], None] = _quiet) -> str:
+def make_catalog(chosen: Selection, title: str | None, output: str | None, jobs: Any, line: Any = None,
+                 note: Callable[[str], None] = _quiet) -> str:
     """A seed catalog of a fresh selection, written to ``output`` (default output/GAME-COUNT.json)."""
-    chosen_game = get_game(game)
+    chosen_game = get_game(chosen.game_name)
     name = chosen_game.name
+    rules, count, mix = chosen.rules, chosen.count, chosen.mix_text
     if output is not None and not check_writable(output).name.lower().endswith(".json"):  # a folder: named as such
         raise InputError(f"{output}: a catalog is JSON; give a file name ending in .json")
     default = PROBLEM_COUNT if problem_kit(chosen_game) is not None else 40
     total = sum(parse_mix(mix, GRADES).values()) if mix else count or default
     # named by what it holds: --mix easy:2 is not a 40
     target = target_file(output, f"{chosen_game.file_stem(chosen_game.check_rules(rules))}-{total}.json")
-    selection = fresh_selection(name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                                title or f"{chosen_game.title} Puzzles", line, note)
+    selection = fresh_selection(chosen, title or f"{chosen_game.title} Puzzles", jobs, line, note)
     with made_folder(target.parent):  # only now, and gone again if the writing fails
         write_catalog(selection.catalog, target)
     count_kept = len(selection.catalog.entries)
@@ -109,29 +113,32 @@ def make_catalog(game: str, rules: str | None, count: int | None, mix: str | Non
     return f"wrote {target} ({count_kept} {what}{'' if count_kept == 1 else 's'}, every solution verified)"
 
 
-def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | None, count: int | None,
-              mix: str | None, start: int | None, seed: int | None, max_tries: int, jobs: int,
-              max_states: int | None, layout_name: str, title: str | None, subtitle: str | None,
-              author: str | None, every: int, save_catalog: str | None, output: str | None,
-              given_options: Collection[str] = (), line: Any = None, note: Callable[[str], None] = _quiet,
-              isbn: str | None = None, edition: str | None = None, year: int | None = None,
-              solutions: str = "key") -> str:
-    """A book (PDF) from ``catalog`` or a fresh selection, written to ``output`` (default
-    output/GAME-book-LAYOUT.pdf). ``given_options``: the option names given on the command line
-    (``game``, ``max_tries``, ``max_states``: with a catalog, a choice of deals is refused only when asked for).
-    Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``); ``isbn``,
-    ``edition`` and ``year`` go on the copyright page; ``solutions``: "key" or "walkthrough"."""
-    names = (catalog,) if isinstance(catalog, str) else tuple(catalog or ())
+def make_book(book: BookSpec, output: str | None, save_catalog: str | None = None, jobs: Any = 0,
+              line: Any = None, note: Callable[[str], None] = _quiet) -> str:
+    """The book ``book`` describes (PDF), written to ``output`` (default output/GAME-book-LAYOUT.pdf),
+    its catalog also to ``save_catalog`` when given. From a catalog, a choice of deals (count, mix,
+    start, seed, max_tries, max_states) is refused, and the game is checked only when given.
+    Several catalogs (or a compendium's PDF) make a compendium (``make_compendium``). ``jobs``,
+    ``line`` and ``note``: as ``fresh_selection``'s."""
+    if book.info is not None:  # the author and publisher of a TOML file; the book's own win
+        people = load_people(book.info)
+        book = replace(book, author=book.author if book.author is not None else people.author,
+                       publisher=book.publisher if book.publisher is not None else people.publisher)
+    names = book.catalogs
     for name in names:
         if not name.strip():
             raise InputError("--catalog: an empty name: give a file")
     parts = _book_parts(names)
     if len(parts) > 1:  # several catalogs, or a compendium's PDF: one part each
-        return make_compendium(parts, rules, count, mix, start, seed, layout_name, title, subtitle, author, isbn,
-                               edition, year, every, solutions, save_catalog, output, given_options)
+        return make_compendium(parts, book, save_catalog, output, note)
     catalog = names[0] if names else None
-    layout = load_layout(layout_name)
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    game, rules, count, mix, start, seed = book.game_name, book.rules, book.count, book.mix_text, book.start, book.seed
+    max_tries = book.tries
+    title, subtitle, author, isbn, edition, year = book.title, book.subtitle, book.author, book.isbn, book.edition, book.year
+    every, solutions, publisher = book.every, book.solutions, book.publisher
+    layout = load_layout(book.layout)
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)  # before any deal is solved
     if isbn is not None:
         check_isbn(isbn)
@@ -142,13 +149,14 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed))
                   if value is not None]
         # (--jobs is let through: it says how to work, not what to make, and scripts pass it always)
-        chosen += [f"--{name.replace('_', '-')}" for name in ("max_tries", "max_states") if name in given_options]
+        chosen += [f"--{name.replace('_', '-')}" for name in ("max_tries", "max_states") if getattr(book, name) is not None]
         if chosen:
             raise InputError(f"{', '.join(chosen)} {'are' if len(chosen) > 1 else 'is'} for choosing a fresh selection "
                              f"of deals; with --catalog the deals are the catalog's")
-        cat = read_matching_catalog(catalog, game if "game" in given_options else None, rules)
+        cat = read_matching_catalog(catalog, book.game, rules)
         for text, field_name, option in ((cat.title, "title", title), (cat.subtitle, "subtitle", subtitle),
-                                         (cat.author, "author", author), (cat.edition, "edition", edition)):
+                                         (cat.author, "author", author), (cat.edition, "edition", edition),
+                                         (cat.publisher, "publisher", publisher)):
             if option is None:  # the catalog's own, printed unless an option replaces it
                 check_printable(text, f"{catalog}: its {field_name}")
     if output is not None and not output.lower().endswith(".pdf"):
@@ -163,12 +171,12 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         chosen_game = get_game(game_name)
         widest = SEEDED_MAX - 1 if seed is not None else (start or 1) + max(max_tries, 1) - 1
         check_puzzle_heads(chosen_game, rules or chosen_game.default_rules, count or 99, min(widest, MAX_DEAL), layout)
-        cat = fresh_selection(game_name, rules, count, mix, start, seed, max_tries, jobs, max_states,
-                              title or f"{get_game(game_name).title} Puzzles", line, note).catalog
+        cat = fresh_selection(book, title or f"{get_game(game_name).title} Puzzles", jobs, line, note).catalog
     # what the options set travels with the catalog (saved, and embedded in the PDF), so the
     # book laid out again from either keeps its title page
     given = {key: value for key, value in (("title", title), ("subtitle", subtitle), ("author", author),
-                                           ("isbn", isbn), ("edition", edition), ("year", year))
+                                           ("isbn", isbn), ("edition", edition), ("year", year),
+                                           ("publisher", publisher))
              if value is not None}
     cat = replace(cat, **given)
     try:
@@ -188,6 +196,7 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         year=cat.year,
         every=every,
         solutions=solutions,
+        publisher=cat.publisher,
     )
     began = time.monotonic()
     pdf = typeset(cat, layout, info)
@@ -196,6 +205,7 @@ def make_book(game: str, catalog: str | tuple[str, ...] | None, rules: str | Non
         files[Path(save_catalog)] = cat.dumps()
     with made_folder(target.parent):  # only now, and gone again if the writing fails: no empty folder
         write_all(files)
+    _notes(pdf, info, note)  # (said once the book is written: a failed run says its error alone)
     return (f"wrote {target} ({len(cat.entries)} puzzle{'s' if len(cat.entries) != 1 else ''}, layout {layout.name}, "
             f"every solution verified; {time.monotonic() - began:.1f} s to typeset)")
 
@@ -215,22 +225,24 @@ def _book_parts(names: tuple[str, ...]) -> list[tuple[str, Any]]:
     return out
 
 
-def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int | None, mix: str | None,
-                    start: int | None, seed: int | None, layout_name: str, title: str | None, subtitle: str | None,
-                    author: str | None, isbn: str | None, edition: str | None, year: int | None, every: int,
-                    solutions: str, save_catalog: str | None, output: str | None,
-                    given_options: Collection[str] = ()) -> str:
-    """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each."""
-    layout = load_layout(layout_name)
-    chosen = [name for name, value in (("--count", count), ("--mix", mix), ("--start", start), ("--seed", seed),
-                                       ("--rules", rules)) if value is not None]
-    chosen += [f"--{name.replace('_', '-')}" for name in ("game", "max_tries", "max_states") if name in given_options]
+def make_compendium(parts: list[tuple[str, Any]], book: BookSpec, save_catalog: str | None, output: str | None,
+                    note: Callable[[str], None] = _quiet) -> str:
+    """One book of several catalogs (``parts``: name and catalog, or None to read it), a part each,
+    as ``book`` lays it out; a choice of deals is refused (each catalog holds its own)."""
+    title, subtitle, author, isbn, edition, year = book.title, book.subtitle, book.author, book.isbn, book.edition, book.year
+    every, solutions, publisher = book.every, book.solutions, book.publisher
+    layout = load_layout(book.layout)
+    chosen = [name for name, value in (("--count", book.count), ("--mix", book.mix), ("--start", book.start),
+                                       ("--seed", book.seed), ("--rules", book.rules)) if value is not None]
+    chosen += [f"--{name.replace('_', '-')}" for name in ("game", "max_tries", "max_states")
+               if getattr(book, name) is not None]
     if chosen:
         raise InputError(f"{', '.join(chosen)}: a compendium is made from its catalogs as they are; give these when "
                          f"making each catalog (dealgen generate)")
     if save_catalog:
         raise InputError("--save-catalog: a compendium has one catalog a part; the book's PDF carries them all")
-    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition")):
+    for text, option in ((title, "--title"), (subtitle, "--subtitle"), (author, "--author"), (edition, "--edition"),
+                         (publisher, "--publisher")):
         check_printable(text or "", option)
     if isbn is not None:
         check_isbn(isbn)
@@ -259,14 +271,34 @@ def make_compendium(parts: list[tuple[str, Any]], rules: str | None, count: int 
         title=title or f"{', '.join(games[:-1])} and {games[-1]} Puzzles",
         subtitle=subtitle if subtitle is not None else f"{total} graded puzzles of {len(cats)} games",
         author=author if author is not None else next((cat.author for cat in cats if cat.author), ""),
-        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions)
+        isbn=isbn or "", edition=edition or "", year=year, every=every, solutions=solutions,
+        publisher=publisher if publisher is not None else next((cat.publisher for cat in cats if cat.publisher), ""))
     check_title_page(info, layout)
     began = time.monotonic()
     pdf = typeset(cats, layout, info)
     with made_folder(target.parent):
         write_atomic(target, pdf)
+    _notes(pdf, info, note)
     return (f"wrote {target} ({total} puzzles of {len(cats)} games, layout {layout.name}, every solution verified; "
             f"{time.monotonic() - began:.1f} s to typeset)")
+
+
+def _notes(pdf: bytes, info: BookInfo, note: Callable[[str], None]) -> None:
+    """What a publisher should know of a book written: a copyright page naming nobody, and a book
+    too short to print as a paperback (preflight fails it, and `dealgen cover` makes no cover for
+    it; it is written all the same, for a screen or a printer)."""
+    import io
+
+    from pypdf import PdfReader
+
+    if not (info.author or info.publisher):
+        note("note: the copyright page names no copyright holder, so it prints no copyright notice; give "
+             "--author or --publisher (or --info FILE.toml)")
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    if pages < PAGES_LEAST:
+        note(f"note: the book has {pages} pages, under the {PAGES_LEAST} a print-on-demand paperback takes: "
+             f"preflight fails it and no cover is made for it; give more puzzles (--count) or fewer to a page "
+             f"(--layout) to print it")
 
 
 def target_file(output: str | None, default_name: str) -> Path:

@@ -36,7 +36,7 @@ class PrintedPuzzle:
     ranks: tuple[str, ...]
 
 
-def _pages_text(pdf: bytes, source: str) -> list[str]:
+def pages_text(pdf: bytes, source: str) -> list[str]:
     """Each page's text, read as untrusted input (``pdfinput``: the work in proportion to the file)."""
     budget = [content_budget(pdf)]
     with pdf_errors(source):
@@ -47,7 +47,7 @@ def printed_puzzles(pdf: bytes, source: str = "the book") -> dict[int, PrintedPu
     """Every puzzle cell of the book's puzzle pages: its number, page, printed deal (and turn)
     and the card ranks its diagram prints."""
     found: dict[int, PrintedPuzzle] = {}
-    for page, text in enumerate(_pages_text(pdf, source), 1):
+    for page, text in enumerate(pages_text(pdf, source), 1):
         lines = [line.strip() for line in text.splitlines()]
         tail = [i for i, line in enumerate(lines[-3:], len(lines) - 3) if line == str(page)]
         if tail:  # the running foot's page number, drawn last: not a card of the last cell

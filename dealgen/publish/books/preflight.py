@@ -18,7 +18,21 @@ from typing import Any, Iterator
 
 from ...errors import InputError
 from ..pdfinput import open_pdf, pdf_errors
-from .printspec import BARCODE, BLEED, IMAGE_DPI_LEAST, INCH, PAGES_LEAST, PAGES_MOST, PAPER, TEXT_LEAST, inside_margin, spine_width
+from .printspec import (
+    BARCODE,
+    BLEED,
+    CUSTOM_HEIGHT,
+    CUSTOM_WIDTH,
+    IMAGE_DPI_LEAST,
+    INCH,
+    PAGES_LEAST,
+    PAGES_MOST,
+    PAPER,
+    TEXT_LEAST,
+    TRIMS,
+    inside_margin,
+    spine_width,
+)
 
 SAFE_BLEED, SAFE_PLAIN = 0.375 * INCH, 0.25 * INCH  # the outer margins a service keeps clear, with and without bleed
 INK = 245  # a pixel darker than this (0-255) in any channel is ink
@@ -35,6 +49,7 @@ class Check:
     name: str
     problems: list[str] = field(default_factory=list)
     passed: str = ""  # what was found, when nothing is wrong
+    notes: list[str] = field(default_factory=list)  # what one service or another asks otherwise: no failure
 
     @property
     def ok(self) -> bool:
@@ -59,6 +74,7 @@ class Report:
         for check in self.checks:
             if check.ok:
                 out.append(f"  ok    {check.name}: {check.passed}")
+                out += [f"  note  {note}" for note in check.notes]
                 continue
             out.append(f"  FAIL  {check.name}: {check.problems[0]}")
             out += [f"        {p}" for p in check.problems[1:most]]
@@ -96,7 +112,7 @@ def preflight_book(data: bytes, source: str, interior: str | None = None) -> Rep
     trim = [_box(p, "trimbox") for p in pages]
     media = [_box(p, "mediabox") for p in pages]
     first_w, first_h = trim[0][2] - trim[0][0], trim[0][3] - trim[0][1]
-    checks = [_sizes(trim, media), _page_count(count)]
+    checks = [_sizes(trim, media), page_count(count)]
     margins, colour = _raster_checks(data, trim, media, count, interior == "black-and-white")
     checks += [margins, _fonts(reader), *_content_checks(reader)]
     if interior == "black-and-white":
@@ -129,12 +145,35 @@ def _sizes(trim: list, media: list) -> Check:
                     check.fail(f"page {number}: a bleed of {_inches(amount)} at the {where}; a service takes "
                                f"{_inches(BLEED)} (or none)")
     bleed = (trim[0][1] - media[0][1])
-    check.passed = (f"the same on every page: {_inches(tw)} x {_inches(th)} trimmed, "
+    kind = _check_trim(check, tw, th)
+    check.passed = (f"the same on every page: {_inches(tw)} x {_inches(th)} trimmed ({kind}), "
                     + (f"{_inches(bleed)} bleed" if bleed > TOLERANCE else "no bleed"))
+    inside = min(trim[0][0] - media[0][0], media[0][2] - trim[0][2])
+    if bleed > TOLERANCE and inside > TOLERANCE:  # a bleed at the binding edge too
+        check.notes.append(f"the pages, {_inches(mw)} x {_inches(mh)}, bleed at the binding edge too, as IngramSpark "
+                           f"takes them; KDP takes a {_inches(tw)} x {_inches(th)} book with bleed as "
+                           f"{_inches(tw + BLEED)} x {_inches(th + 2 * BLEED)} pages, with none at the binding edge "
+                           f"(the layouts named -kdp, such as 6x9-kdp)")
     return check
 
 
-def _page_count(count: int) -> Check:
+def _check_trim(check: Check, width: float, height: float) -> str:
+    """Fail ``check`` for a trim no service prints; else say which kind it is."""
+    w, h = width / INCH, height / INCH
+    if any(abs(w - a) < 0.01 and abs(h - b) < 0.01 for a, b in TRIMS):
+        return "a standard trim"
+    if CUSTOM_WIDTH[0] - 0.01 <= w <= CUSTOM_WIDTH[1] + 0.01 and CUSTOM_HEIGHT[0] - 0.01 <= h <= CUSTOM_HEIGHT[1] + 0.01:
+        return "a custom trim, within what KDP takes"
+    listed = ", ".join(f"{a:g} x {b:g}" for a, b in TRIMS)
+    check.fail(f"a {_inches(width)} x {_inches(height)} trim is not one a print service takes: KDP prints "
+               f"{CUSTOM_WIDTH[0]:g} to {CUSTOM_WIDTH[1]:g} in wide and {CUSTOM_HEIGHT[0]:g} to {CUSTOM_HEIGHT[1]:g} in "
+               f"high, its standard trims being {listed} in")
+    return "no paperback's"
+
+
+def page_count(count: int) -> Check:
+    """The page count a paperback takes: even, and within the service's least and most (a cover
+    is refused for a book that fails it)."""
     check = Check("page count")
     if count % 2:
         check.fail(f"{count} pages, an odd count: a printed book has an even one (add a blank last page)")
@@ -367,13 +406,12 @@ def preflight_cover(data: bytes, source: str, pages: int, trim: tuple[float, flo
     chosen = fits[0] if fits else (paper or "white")
     size.passed = (f"{_inches(width)} x {_inches(height)}: a spine of {_inches(spine_width(pages, chosen))} "
                    f"({pages} pages, {chosen} paper) and {_inches(BLEED)} bleed all round")
-    checks = [size, _fonts(reader), *_content_checks(reader)]
-    barcode = Check("barcode area")
+    counted = Check("page count")
     mark = info.get(PAGES_KEY)
     if mark is not None and str(mark) != str(pages):
-        barcode.fail(f"the cover was made for {mark} pages, the book has {pages}")
-    barcode.passed = f"{_inches(BARCODE[0])} x {_inches(BARCODE[1])} kept clear on the back"
-    checks.append(_barcode_clear(data, trim[0], height) if barcode.ok else barcode)
+        counted.fail(f"the cover was made for {mark} pages, the book has {pages}: make it again for this book")
+    counted.passed = f"made for the book's {pages} pages" if mark is not None else "not said by the cover"
+    checks = [size, counted, _fonts(reader), *_content_checks(reader), _barcode_clear(data, trim[0], height)]
     return Report(source, f"full-wrap cover {_inches(width)} x {_inches(height)}", checks)
 
 

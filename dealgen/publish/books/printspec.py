@@ -10,7 +10,7 @@ import datetime as dt
 import os
 import re
 
-from ...errors import InputError
+from ...errors import InputError, did_you_mean
 
 INCH = 72.0
 PAGES_LEAST, PAGES_MOST = 24, 828  # a paperback's page count
@@ -23,6 +23,10 @@ SPINE_TEXT_LEAST = 100  # pages: a thinner spine carries no text
 SPINE_CLEAR = 0.0625 * INCH  # text on the spine stays this far from each fold
 BARCODE = (2.0 * INCH, 1.2 * INCH)  # the clear area the service prints the ISBN barcode in
 BARCODE_MARGIN = 0.25 * INCH  # ... this far in from the back cover's trim (bottom and spine side)
+# the paperback trims (inches, width x height) KDP lists, and the range it takes a custom trim in
+TRIMS = ((5.0, 8.0), (5.06, 7.81), (5.25, 8.0), (5.5, 8.5), (6.0, 9.0), (6.14, 9.21), (6.69, 9.61), (7.0, 10.0),
+         (7.44, 9.69), (7.5, 9.25), (8.0, 10.0), (8.25, 6.0), (8.25, 8.25), (8.5, 8.5), (8.5, 11.0), (8.27, 11.69))
+CUSTOM_WIDTH, CUSTOM_HEIGHT = (4.0, 8.5), (6.0, 11.69)
 TEXT_LEAST = 7.0  # points: no printed text smaller
 IMAGE_DPI_LEAST = 300  # an image's resolution at its printed size
 
@@ -42,7 +46,7 @@ def spine_width(pages: int, paper: str) -> float:
 
 def check_paper(paper: str) -> str:
     if paper not in PAPER:
-        raise InputError(f"unknown paper '{paper}': use {', '.join(PAPER)}")
+        raise InputError(f"unknown paper '{paper}'{did_you_mean(paper, PAPER)}: use {', '.join(PAPER)}")
     return paper
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...solve.pack_n_stack.lines import Line, _listing, _reply_word, _strongest, _Writer, solution_lines
+from ...solve.pack_n_stack.lines import Line, _listing, _nested, _reply_word, _strongest, _Writer, solution_lines
 from ...solve.pack_n_stack.strategy import Node, parse_strategy
 
 RACE = ("A race: the winner plays the moves named one a turn, whatever the other side does, and wins; the other "
@@ -48,27 +48,23 @@ class _ReaderWriter(_Writer):
         largest = max(groups.items(), key=lambda kv: len(kv[1]), default=None)
         rest = largest if largest is not None and len(largest[1]) >= ANY_OTHER_LEAST and len(largest[1]) > len(same) \
             else None
-        if replies == 1:
-            text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
-        elif not groups:
-            text += f"; {self.them}'s reply does not matter"
-        else:
-            text += f"; {self.them} {_reply_word(main.moves[0])}"
-            if same and len(same) >= ANY_OTHER_LEAST and rest is None:
-                text += " (or any reply not named below, answered the same way)"
-            elif same:
-                text += f" (or {_listing(same)}, answered the same way)"
-        out = [Line(0, text)]
+        out = [Line(0, text + self.reply_words(replies, main, same, bool(groups), rest is not None))]
         for sub, tokens in groups.items():
             if rest is not None and sub is rest[0]:
                 continue
-            out.append(Line(1, f"If {self.them} {_listing(tokens)}: {sub[0].text}"))
-            out += [Line(line.level + 1, line.text) for line in sub[1:]]
+            out += _nested(f"If {self.them} {_listing(tokens)}: ", sub)
         if rest is not None:
-            sub = rest[0]
-            out.append(Line(1, f"Any other reply: {sub[0].text}"))
-            out += [Line(line.level + 1, line.text) for line in sub[1:]]
+            out += _nested("Any other reply: ", rest[0])
         return out
+
+    @property
+    def any_reply(self) -> str:
+        return f"; {self.them}'s reply does not matter"
+
+    def alike(self, same: list[str], rest: bool) -> str:
+        if same and len(same) >= ANY_OTHER_LEAST and not rest:
+            return " (or any reply not named below, answered the same way)"
+        return f" (or {_listing(same)}, answered the same way)" if same else ""
 
 
 def problem_answer(game: Any, entry: Any, budget: int = LINE_BUDGET) -> ProblemAnswer:

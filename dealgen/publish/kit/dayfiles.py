@@ -4,7 +4,9 @@
     GAME-DATE-answer.png                the answer card for the next day's reveal post (1080x1080)
     GAME-DATE-solution.png (-2, -3...)  the solution sheet, pages at most 2,400 px tall
     GAME-DATE-solution.pdf              the walkthrough (a problem's: its lines)
-    NAME.alt.txt                        beside every PNG: what a screen-reader user needs
+    NAME.alt.txt                        beside every PNG: what a screen-reader user needs, at most
+                                        1,000 characters (X's limit)
+    NAME.long.txt                       beside a PNG whose description is longer: the whole of it
     GAME-DATE-caption.txt               the puzzle's post; -answer-caption.txt the reveal's
     GAME-DATE.json                      the day's record, which `dealgen verify` replays
     GAME-DATE-strategy.txt              a problem's whole strategy
@@ -21,7 +23,19 @@ from ...solve import problem_kit
 from ..daily import IMAGE_SIZES, day_words
 from .dayimage import MAX_IMAGE_HEIGHT, SOLUTION_DPI, Words, brand_foot, branded_page, day_image
 from .days import Day
-from .daytext import answer, answer_caption, caption, facts, layout_words, listed, plain, puzzle_alt, question, title
+from .daytext import (
+    answer,
+    answer_caption,
+    caption,
+    facts,
+    fitted_alt,
+    layout_words,
+    listed,
+    plain,
+    puzzle_alt,
+    question,
+    title,
+)
 from .theme import Theme
 
 ANSWER_SIZE = (1080, 1080)
@@ -44,7 +58,8 @@ def solution_names(stem: str, pages: int) -> list[str]:
     return [f"{stem}-solution.png"] + [f"{stem}-solution-{k}.png" for k in range(2, pages + 1)]
 
 
-STALE = re.compile(r"-solution-[0-9]+\.(png|alt\.txt)")  # pages a longer earlier run may have left
+# pages a longer earlier run may have left, and long descriptions an earlier run wrote
+STALE = re.compile(r"-solution-[0-9]+\.(png|alt\.txt|long\.txt)|-[a-z0-9-]+\.long\.txt")
 # the names every day takes (a problem's adds -strategy.txt; a long solution, -solution-2.png...)
 FIXED_NAMES = ("-square.png", "-wide.png", "-answer.png", "-solution.pdf", "-solution.png", ".json", "-caption.txt",
                "-answer-caption.txt", "-square.alt.txt", "-wide.alt.txt", "-answer.alt.txt", "-solution.alt.txt")
@@ -54,7 +69,10 @@ def _png(files: dict[str, bytes], name: str, scene: Any, alt: str, **size: Any) 
     from ...render.png import png_bytes
 
     files[name] = png_bytes(scene, **size)
-    files[f"{name[:-4]}.alt.txt"] = (plain(alt).strip() + "\n").encode("utf-8")
+    short, whole = fitted_alt(alt)
+    files[f"{name[:-4]}.alt.txt"] = (short + "\n").encode("utf-8")
+    if whole is not None:  # too long for an alt text: the whole description beside it
+        files[f"{name[:-4]}.long.txt"] = (whole + "\n").encode("utf-8")
 
 
 def _builder(game: Any, state: Any, mono: bool) -> Callable[[float, float, float], Any]:

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ... import __version__
 from ...errors import CheckFailed, InputError
 from ...games import Game, get_game
 from ...grade import GRADES, load_calibration
 from ...solution import Solution
 from ...solve import problem_kit
+from ...specs import DayPlan
+from ...version import __version__
 from ..catalog import Catalog, ProblemEntry, failure_line, read_matching_catalog
 from ..daily import day_range, parse_date, parse_week, pick, series_days, series_order, window_start
 
@@ -94,17 +95,17 @@ class Plan:
         return [day_stem(self.game, self.rules, day) for day in self.dates]
 
 
-def plan_days(game: str, date_text: str | None, count: int, week_text: str | None, rules: str | None,
-              catalog: str | None, series_start: str | None, jobs: int, game_given: bool = False) -> Plan:
-    """The plan for the options of `dealgen daily` (and `dealgen site`); ``week_text`` is None
-    when --week was not given. Bad options are InputError, before any work."""
-    if catalog is not None or series_start is not None:
+def plan_days(days: DayPlan, jobs: Any) -> Plan:
+    """The plan for the ``days`` `dealgen daily` (and `dealgen site`) publish; ``jobs``: processes
+    (0: one a core) or a Dask cluster. Bad options are InputError, before any work."""
+    date_text, count, week_text = days.start_text, days.count, days.week
+    if days.catalog is not None or days.series_start is not None:
         week = parse_week(week_text, GRADES) if week_text is not None else None
-        return _series_plan(game, date_text, count, week, rules, catalog, series_start, game_given)
+        return _series_plan(days, week)
     from ..daily import DEFAULT_WEEK
 
-    g = get_game(game)
-    rules = g.check_rules(rules)
+    g = get_game(days.game_name)
+    rules = g.check_rules(days.rules)
     first = parse_date(date_text) if date_text is not None else dt.datetime.now(dt.timezone.utc).date()
     dates = day_range(first, count)
     weekly = parse_week(week_text, GRADES) if week_text is not None else DEFAULT_WEEK
@@ -162,15 +163,15 @@ def _problem_days(game: Game, rules: str, dates: list[dt.date], weekly: tuple[st
                   how=f"deal {chosen.deal} turn {entry.turn}, {entry.grade} (tried {chosen.tried})")
 
 
-def _series_plan(game: str, date_text: str | None, count: int, week: tuple[str, ...] | None, rules: str | None,
-                 catalog: str | None, series_start: str | None, game_given: bool) -> Plan:
+def _series_plan(days: DayPlan, week: tuple[str, ...] | None) -> Plan:
     """A seed catalog's entries one a day from the series start: in the catalog's order, or the
     weekday's grade with ``week``. Every entry used is verified here, before any work."""
+    catalog, series_start, date_text, count = days.catalog, days.series_start_text, days.start_text, days.count
     if catalog is None:
         raise InputError("--series-start goes with --catalog: it dates a catalog's first entry")
     if series_start is None:
         raise InputError("--catalog needs --series-start YYYY-MM-DD, the day its first entry is published")
-    cat = read_matching_catalog(catalog, game if game_given else None, rules)
+    cat = read_matching_catalog(catalog, days.game, days.rules)
     start = parse_date(series_start)
     first = parse_date(date_text) if date_text is not None else start
     picks = series_days(start, first, count, *series_order(start, [e.grade for e in cat.entries], week))

@@ -136,8 +136,17 @@ def _idiots(game: Any, state: Any) -> str:
 
 
 def _perpetual(game: Any, state: Any) -> str:
-    return (f"Four empty piles. The stock, all {len(state.stock)} cards from the top, in the rows of four it is "
-            f"dealt in: {_rows_of_four(state.stock)}.")
+    if any(state.piles):  # on the way: the piles hold cards
+        piles = "; ".join(f"pile {n}: {_names(p) if p else 'empty'}" for n, p in enumerate(state.piles, 1))
+        piles = f"Four piles, each from its bottom card up to its top card: {piles}."
+    else:
+        piles = "Four empty piles."
+    gone = f" {state.discarded} cards discarded." if state.discarded else ""
+    if not state.stock:
+        return f"{piles}{gone} The stock is empty."
+    whole = "all 52" if len(state.stock) == 52 else str(len(state.stock))
+    return (f"{piles}{gone} The stock, {whole} cards from the top, in the rows of four it is dealt in: "
+            f"{_rows_of_four(state.stock)}.")
 
 
 def _pack_n_stack(game: Any, state: Any) -> str:
@@ -164,5 +173,31 @@ _LAYOUTS = {"penguin": _penguin, "idiots-delight": _idiots, "perpetual-motion": 
             "pack-n-stack": _pack_n_stack}
 
 
+def sentence(text: str) -> str:
+    """``text`` ended with a full stop, unless it ends a sentence already ("passes?", not "passes?.")."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def puzzle_alt(day: Day, state: Any) -> str:
-    return f"{title(day)}. {question(day)}. {'. '.join(facts(day))}. {layout_words(day.game, state)}"
+    """The puzzle image's whole description: the question, the facts and the layout in words
+    (``fitted_alt`` makes it an image's alt text)."""
+    return f"{title(day)}. {sentence(question(day))} {'. '.join(facts(day))}. {layout_words(day.game, state)}"
+
+
+ALT_MOST = 1000  # characters: the longest image description X takes (the least of the feeds')
+LONG_NOTE = " … (the long description has the rest)."
+
+
+def fitted_alt(text: str) -> tuple[str, str | None]:
+    """(alt text, long description): ``text`` itself as the alt text where it fits ALT_MOST
+    characters (no long description then); else the alt text is as many of its sentences and
+    list items (a column, a row) as fit, saying that the long description, the whole text, goes on."""
+    text = plain(text).strip()
+    if len(text) <= ALT_MOST:
+        return text, None
+    kept = ""
+    for piece in re.findall(r".+?(?:[.;?!](?=\s)|$)", text):  # up to each sentence's or list item's end
+        if len(kept) + len(piece) + len(LONG_NOTE) > ALT_MOST:
+            break
+        kept += piece
+    return kept.rstrip(" ;:,.") + LONG_NOTE, text

@@ -9,10 +9,11 @@ whole or not at all.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from ...errors import InputError
 from ...fileio import KeyTwiceGiven, check_free, parse_json, planned_folder, read_text, write_files
+from ...specs import DayPlan
 from .dayfiles import FIXED_NAMES, STALE, day_files
 from .days import day_stem, plan_days
 from .theme import DEFAULT, load_theme
@@ -20,18 +21,13 @@ from .theme import DEFAULT, load_theme
 __all__ = ["check_day_free", "check_day_names", "day_stem", "publish_days", "write_day"]
 
 
-def publish_days(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
-                 series_start: str | None, mono: bool, jobs: int, output: str, theme_path: str | None = None, *,
-                 week_given: bool = True, game_given: bool = True) -> Iterator[str]:
-    """The days from ``date_text`` (default: today, UTC), ``days`` of them, into the folder
-    ``output``: each date's own deal of its weekday's grade in ``week``, or with ``catalog`` and
-    ``series_start`` the catalog's entries one a day; the images in the theme of ``theme_path``.
-    ``week_given``/``game_given``: whether the week and the game were chosen (a series follows a
-    week only when given, and refuses a catalog of another game only when one was named). Yields
-    a line for each day written."""
+def publish_days(days: DayPlan, output: str, theme_path: str | None = None, mono: bool = False,
+                 jobs: Any = 0) -> Iterator[str]:
+    """The kits of the ``days`` planned, into the folder ``output``, the images in the theme of
+    ``theme_path`` (in greys only with ``mono``); ``jobs``: processes (0: one a core) or a Dask
+    cluster. Yields a line for each day written."""
     theme = DEFAULT if theme_path is None else load_theme(theme_path)
-    plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,
-                     rules, catalog, series_start, jobs, game_given)
+    plan = plan_days(days, jobs)
     folder = planned_folder(output)
     check_day_names(folder, plan.stems, plan.problem)
     for stem, puzzle in plan.fixed.items():  # before any work: a series' days are free
@@ -47,7 +43,8 @@ def publish_days(game: str, date_text: str | None, days: int, week: str, rules: 
 def write_day(folder: Path, files: dict, day, first_day) -> None:
     """One day's files, whole or not at all (the folder made now, when missing: a run that fails
     first leaves none); a failure after the first day says that the days before it stay written.
-    Solution pages an earlier, longer run of the day left are removed once the new set is in."""
+    Solution pages an earlier, longer run of the day left (and long descriptions it wrote) are removed
+    once the new set is in."""
     try:
         write_files(folder, files)
     except InputError as err:
@@ -55,7 +52,7 @@ def write_day(folder: Path, files: dict, day, first_day) -> None:
             raise
         raise InputError(f"{err} ({day.isoformat()}'s files); the days before it are written") from None
     stem = next(name[:-5] for name in files if name.endswith(".json"))
-    for old in folder.glob(f"{stem}-solution-*"):
+    for old in folder.glob(f"{stem}-*"):
         if STALE.fullmatch(old.name[len(stem):]) and old.name not in files and old.is_file():
             old.unlink()
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...errors import InputError
+from ...errors import InputError, did_you_mean
 from ...fileio import read_bytes, read_toml
 
 Colour = tuple[float, float, float]
@@ -166,7 +166,8 @@ def load_theme(path_text: str) -> Theme:
     unknown = sorted(set(flat) - set(KEYS))
     if unknown:
         hint = " (colours go in a [colours] table)" if any(k in ("background", "text", "accent") for k in unknown) else ""
-        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}{hint}; allowed: {', '.join(KEYS)}")
+        raise InputError(f"{path}: unknown key(s) {', '.join(unknown)}{hint or did_you_mean(unknown[0], KEYS)}; "
+                         f"allowed: {', '.join(KEYS)}")
     for key in ("name", "url", "logo"):
         if key in flat and not isinstance(flat[key], str):
             raise InputError(f"{path}: '{key}' must be text in quotes, got {flat[key]!r}")

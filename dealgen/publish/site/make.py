@@ -24,11 +24,12 @@ import re
 from pathlib import Path
 from typing import Any, Iterator
 
-from ... import __version__
 from ...errors import InputError
 from ...fileio import as_json, parse_json, read_text
 from ...grade import GRADES, grades_section
 from ...render.fonts import printed
+from ...specs import DayPlan
+from ...version import __version__
 from ..daily import day_words, grade_mark
 from ..kit.days import Day, day_stem
 from ..kit.daytext import answer, facts, plain, question
@@ -431,14 +432,14 @@ def own_files(day: Day, theme: Theme) -> tuple[dict[str, bytes], dict[str, Any]]
     """A day's own files (its page, preview image and the image's alt text) and its record entry."""
     from ...render.png import png_bytes
     from ..kit.dayfiles import puzzle_scene
-    from ..kit.daytext import puzzle_alt
+    from ..kit.daytext import fitted_alt, puzzle_alt
 
     data = page_data(day)
     data.update(share_facts(day, theme))
     image = f"img/{day.stem}-wide.png"
     start = day.game.from_json(data["start"])
     files = {image: png_bytes(puzzle_scene(day, start, (1200, 630), theme), size=(1200, 630)),
-             image[:-4] + ".alt.txt": (plain(puzzle_alt(day, start)) + "\n").encode(),
+             image[:-4] + ".alt.txt": (fitted_alt(puzzle_alt(day, start))[0] + "\n").encode(),  # (<= 1,000)
              f"{day.stem}.html": day_page(day, data, theme, image).encode()}
     return files, day_entry(day, data, image)
 
@@ -543,20 +544,18 @@ def release_site(output: str, schedule: str | None = None, today: dt.date | None
     yield from lines or [f"nothing in {waiting} is due by {today.isoformat()}"]
 
 
-def publish_site(game: str, date_text: str | None, days: int, week: str, rules: str | None, catalog: str | None,
-                 series_start: str | None, jobs: int, output: str, theme_path: str | None = None, *,
-                 week_given: bool = True, game_given: bool = True, today: dt.date | None = None,
-                 schedule: str | None = None) -> Iterator[str]:
-    """The ``dealgen site`` run: the days ``dealgen daily`` would publish (the same options), each
-    page written with the index, feed and record rewritten, into the folder ``output``. Days
-    after ``today`` (default: today, UTC) go to the schedule (``schedule_folder``) instead, and
-    scheduled days whose date has come move into the site first. Yields a line a day."""
+def publish_site(days: DayPlan, output: str, theme_path: str | None = None, jobs: Any = 0,
+                 today: dt.date | None = None, schedule: str | None = None) -> Iterator[str]:
+    """The ``dealgen site`` run: the ``days`` planned (as ``dealgen daily`` publishes them), each
+    page written with the index, feed and record rewritten, into the folder ``output``, in the
+    theme of ``theme_path`` (default: the site's own). Days after ``today`` (default: today, UTC)
+    go to the schedule (``schedule_folder``) instead, and scheduled days whose date has come move
+    into the site first. Yields a line a day."""
     from ...fileio import check_free, planned_folder, write_files
     from ..kit.days import plan_days
 
     given = load_theme(theme_path) if theme_path is not None else None
-    plan = plan_days(game, date_text, days, week if week_given or catalog is None and series_start is None else None,
-                     rules, catalog, series_start, jobs, game_given)
+    plan = plan_days(days, jobs)
     folder = planned_folder(output)
     waiting_in = schedule_folder(folder, schedule)
     theme = site_theme(folder, given, waiting_in)

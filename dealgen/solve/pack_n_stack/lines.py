@@ -125,19 +125,32 @@ class _Writer:
                groups: dict[tuple[Line, ...], list[str]]) -> list[Line]:
         """The lines of the winner's move ``text`` against its ``replies``: the main reply, the
         replies ``same`` answered as it is, and each group of others with its answer."""
-        if replies == 1:
-            text += f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
-        elif not groups:
-            text += f"; whatever {self.them} plays (every reply is answered alike)"
-        else:
-            text += f"; {self.them} {_reply_word(main.moves[0])}"
-            if same:
-                text += f" (or {_listing(same)}, answered alike)"
-        out = [Line(0, text)]
+        out = [Line(0, text + self.reply_words(replies, main, same, bool(groups)))]
         for sub, tokens in groups.items():
-            out.append(Line(1, f"If {self.them} {_listing(tokens)} instead: {sub[0].text}"))
-            out += [Line(line.level + 1, line.text) for line in sub[1:]]
+            out += _nested(f"If {self.them} {_listing(tokens)} instead: ", sub)
         return out
+
+    def reply_words(self, replies: int, main: Node, same: list[str], others: bool, rest: bool = False) -> str:
+        """What the winner's move's line says of the loser's ``replies``: the ``main`` one, and
+        those answered ``same`` as it; ``others``: some are answered otherwise (``rest``: the
+        most of them together, as "any other reply")."""
+        if replies == 1:
+            return f"; {self.them} {_reply_word(main.moves[0])}" + ("" if main.moves[0] == "pass" else " (forced)")
+        if not others:
+            return self.any_reply
+        return f"; {self.them} {_reply_word(main.moves[0])}" + self.alike(same, rest)
+
+    @property
+    def any_reply(self) -> str:
+        return f"; whatever {self.them} plays (every reply is answered alike)"
+
+    def alike(self, same: list[str], rest: bool) -> str:
+        return f" (or {_listing(same)}, answered alike)" if same else ""
+
+
+def _nested(head: str, sub: tuple[Line, ...]) -> list[Line]:
+    """A reply's answer ``sub`` under a branch: its first line after ``head``, the rest one level deeper."""
+    return [Line(1, head + sub[0].text)] + [Line(line.level + 1, line.text) for line in sub[1:]]
 
 
 def solution_lines(tree: Tree, max_lines: int = 40, writer: type[_Writer] = _Writer) -> tuple[list[Line], bool]:

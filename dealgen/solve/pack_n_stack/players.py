@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from ...errors import InputError
+from ...errors import InputError, did_you_mean
 from ...games.pack_n_stack import FOLLOWS, SEES, PnsMove, PnsState, side_of
 from ...games.pack_n_stack import PACK_N_STACK as GAME
 from .race import lower_bound, side_plan
@@ -178,7 +178,7 @@ def make_player(name: str, seed: int = 0) -> Player:
     """A player by name, or InputError listing the players there are."""
     factory = PLAYERS.get(name.strip().lower())
     if factory is None:
-        raise InputError(f"unknown player '{name}': use one of {', '.join(PLAYERS)}")
+        raise InputError(f"unknown player '{name}'{did_you_mean(name, PLAYERS)}: use one of {', '.join(PLAYERS)}")
     return factory(seed)
 
 

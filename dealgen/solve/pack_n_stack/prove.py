@@ -293,14 +293,17 @@ def _prove(state: PnsState, limit: int, seconds: float | None, max_nodes: int, a
 
 def winning_moves(prover: Prover, state: PnsState, n: int) -> list[PnsMove]:
     """Every first move of the side to move that keeps a forced win within ``n`` turns."""
-    wins = []
+    return [move for move, after, won in moves_on(state) if won or prover.defend(after, n - 1)]
+
+
+def moves_on(state: PnsState) -> Iterator[tuple[PnsMove, PnsState, bool]]:
+    """The side to move's legal moves that win at once (True) or leave the game going on (False),
+    each with the position after it, in move order; a move that ends the game otherwise is no
+    use to a side that plays to win."""
     for move in GAME.legal_moves(state):
         after = GAME.apply(state, move)
         result = GAME._result(after)
-        if result is not None:
-            if result.status == "won" and result.winner == state.side:
-                wins.append(move)
-            continue
-        if prover.defend(after, n - 1):
-            wins.append(move)
-    return wins
+        if result is None:
+            yield move, after, False
+        elif result.status == "won" and result.winner == state.side:
+            yield move, after, True

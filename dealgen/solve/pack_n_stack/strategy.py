@@ -40,6 +40,7 @@ from ...games.pack_n_stack import PACK_N_STACK as GAME
 from ...games.pack_n_stack import SIDES, PnsState
 from ...games.textform import read_fields
 from ...solution import MARKER, read_move
+from .prove import moves_on
 from .race import check_certificate, race_win
 
 MAX_GOAL = 99  # the largest N a "wins in N" claim may name: problems are found at N <= 15
@@ -328,13 +329,9 @@ def build_tree(state: PnsState, n: int, prover) -> Node:
     if plan is not None:
         return Node(state.side, [m.token for m in plan], True, 0)
     children = []
-    for move in GAME.legal_moves(state):
-        after = GAME.apply(state, move)
-        result = GAME._result(after)
-        if result is not None:
-            if result.status == "won" and result.winner == state.side:
-                return Node(state.side, [move.token], False, 0)
-            continue
+    for move, after, won in moves_on(state):
+        if won:
+            return Node(state.side, [move.token], False, 0)
         children.append((move, after))
     # a move the proof's table (or a race count) already shows winning first: searching the
     # others in move order would refute each losing move before the winning one is reached
