@@ -12,6 +12,7 @@ import { engine as packNStack } from "./pack-n-stack.js";
 import { siteStore, localDate, results, recordStart, recordEnd, stats } from "./store.js";
 import { shareText, clock, againstPar } from "./share.js";
 import { startPage } from "./settings.js";
+import { advise, knows, DEFAULT_BUDGET } from "./solver.js";
 
 const ENGINES = { "penguin": penguin, "idiots-delight": idiotsDelight, "perpetual-motion": perpetualMotion,
                   "pack-n-stack": packNStack };
@@ -605,6 +606,7 @@ function refresh() {
     if (again) again.focus();
   }
   statusLine.textContent = statusText();
+  showHint();  // hints
   movesLine.textContent = game.moves.length ? "Moves: " + game.moves.join(" ") : "";
   var shownClock = document.getElementById("clock");
   if (shownClock) shownClock.textContent = clock(game.seconds);
@@ -630,6 +632,7 @@ function buildControls() {
       '<button type="button" data-act="restart">Restart</button>' +
       '<button type="button" data-act="solution" title="Before a win, seeing the solution counts as giving up">' +
       "Show solution</button>";
+    if (HINTED) html += '<button type="button" id="hint" data-act="hint" title="The next move of a winning line; counts as a hint used">Hint</button>';  // hints
     if (data.game === "penguin") html += '<label class="auto"><input type="checkbox" id="auto-home"> Send safe cards home</label>';
     html += '<span class="clock" id="clock" role="timer" aria-label="Time played">' + clock(game.seconds) + "</span>";
   }
@@ -651,6 +654,7 @@ function onAct(act) {
     case "back": v.stop(); undoOne(); refresh(); break;
     case "reveal": document.getElementById("answer").hidden = false; break;
     case "share": share(); break;
+    case "hint": askHint(); break;  // hints
   }
 }
 
@@ -678,9 +682,91 @@ document.addEventListener("keydown", function (e) {
   if (tag === "BUTTON" && (k === "Enter" || k === " ")) return;
   if (game.showing !== null && (k === "ArrowRight" || k === "ArrowLeft")) { solutionStep(k === "ArrowRight" ? 1 : -1); return; }
   if (k === "Escape") { game.selected = null; say(""); return; }
+  if (k === "?" && HINTED) { askHint(); return; }  // hints
   if (k === "u" || k === "Backspace") { e.preventDefault(); if (data.game === "perpetual-motion") onAct("back"); else personUndo(); return; }
   if (view.key(k)) e.preventDefault();
 });
+
+// -- hints (issue 49): begin ------------------------------------------------------------------
+/* The page's solver (solver.js) answers from any position: the next move of a winning line, or
+   how far back play must go to win again. Its budget is a count of positions (see solver.js), so
+   the same position gets the same answer on every machine; past it the page says it does not
+   know. Hints taken count in game.hints (the result and the share text tell them). */
+var HINTED = knows(engine);
+var hintLine = document.createElement("p");
+hintLine.id = "hint-line"; hintLine.className = "hint-line"; hintLine.setAttribute("aria-live", "polite");
+statusLine.parentNode.insertBefore(hintLine, statusLine.nextSibling);
+var hints = { asked: null, memo: null };
+
+/* What the solver says of the game so far (solver.advise), kept until the game changes. The
+   day's verified line is known to win: no search looks back past where play left it. Looking
+   back from a lost position runs only for the Hint button (``back``). */
+function advice(back) {
+  if (!HINTED || game.showing !== null) return null;
+  var moves = game.moves, n = moves.length, key = moves.join(" "), memo = hints.memo;
+  if (memo && memo.key === key && (memo.back || !back)) return memo.answer;
+  if (memo && memo.answer.undo === 0 && key.indexOf(memo.key) === 0) {  // along a line given before
+    var extra = moves.slice(memo.n), line = memo.answer.line;
+    if (extra.every(function (m, i) { return line[i] === m; })) {
+      return keep(key, n, true, { verdict: "won", undo: 0, line: line.slice(extra.length), here: true });
+    }
+  }
+  return keep(key, n, back, advise(engine, game.states, DEFAULT_BUDGET,
+                                   { back: back, known: { at: leftLine(), line: data.solution.slice(leftLine()) } }));
+}
+function keep(key, n, back, answer) { hints.memo = { key: key, n: n, back: back, answer: answer }; return answer; }
+/* How many moves of the game follow the day's verified line. */
+function leftLine() {
+  var p = 0;
+  while (p < game.moves.length && p < data.solution.length && game.moves[p] === data.solution[p]) p++;
+  return p;
+}
+
+function moveWords(token) {
+  if (data.game === "penguin") return "move from " + where(token[0]) + " to " + where(token[1]) + " (" + token + ")";
+  if (token === "d") return "deal four (d)";
+  if (token.length === 2) return "discard the pair on stacks " + token[0] + " and " + token[1] + " (" + token + ")";
+  return "discard the card on stack " + token + " (" + token + ")";
+}
+function plural(k) { return k + " move" + (k === 1 ? "" : "s"); }
+
+/* The Hint button: the next move, shown on the board, or where play must go back to. */
+function askHint() {
+  if (!HINTED || outcome().status === "won") return;
+  leaveSolution();
+  hintLine.textContent = "Thinking…";
+  setTimeout(function () {  // (the words above are drawn first)
+    var a = advice(true), key = game.moves.join(" ");
+    if (a.verdict !== "unknown" && hints.asked !== key) game.hints++;  // (asking again at once is free)
+    hints.asked = key;
+    refresh();
+  }, 30);
+}
+function hintText(a) {
+  if (a.verdict === "won" && a.undo === 0) return "Hint: " + moveWords(a.line[0]) + ".";
+  if (a.verdict === "won") return "No win from here: undo " + plural(a.undo) + ".";
+  if (a.verdict === "lost") return "No win from here, nor from any earlier position.";
+  if (a.here === false) {
+    return "No win from here" + (a.lostFor > 1 ? ", nor after undoing up to " + plural(a.lostFor - 1) : "") +
+      ". Undoing " + plural(game.moves.length - leftLine()) + ", to where you left the day's solution, wins; " +
+      "whether fewer do is past what the hint searches.";
+  }
+  return "The hint does not know: this position is past what it searches quickly. It never guesses.";
+}
+/* After every redraw: the answer to the last Hint while the game is where it was asked. */
+function showHint() {
+  var a = hints.asked !== null && hints.asked === game.moves.join(" ") ? advice(true) : null;
+  if (!a) { if (hintLine.textContent !== "Thinking…") hintLine.textContent = ""; return; }
+  hintLine.textContent = hintText(a);
+  if (a.verdict === "won" && a.undo === 0) {
+    var token = a.line[0], places = data.game === "penguin" ? [token[0], token[1]] : token === "d" ? ["d"] : token.split("");
+    places.forEach(function (place) {
+      var pile = board.querySelector('[data-place="' + place + '"]');
+      if (pile) pile.classList.add("hint");
+    });
+  }
+}
+// -- hints: end -------------------------------------------------------------------------------
 
 // -- the scripting API: exactly the move given, nothing added ----------------------------------
 function scripted() { stopTimer(); leaveSolution(); game.selected = null; game.note = ""; }
@@ -699,7 +785,14 @@ window.dealgen = {
   solution: function () { return data.solution.slice(); },
   shareText: function () { var r = myResult(); return r ? shareText(shareFacts(r)) : null; },
   stats: function () { var s = stats(results(store), localDate(new Date())); return { played: s.played, won: s.won,
-    streak: s.streak, maxStreak: s.maxStreak }; }
+    streak: s.streak, maxStreak: s.maxStreak }; },
+  hint: function () {  // hints
+    var a = advice(false), ok = a !== null && a.here === true && a.line.length > 0;
+    if (ok) { game.hints++; save(); }
+    return ok ? a.line[0] : null;
+  },
+  winnable: function () { var a = advice(false); return a ? a.here : null; },  // hints
+  hintsUsed: function () { return game.hints; }  // hints
 };
 
 startPage(window, store, refresh);
