@@ -54,6 +54,27 @@ class SolverOutput:
 
 
 Solver = Callable[..., SolverOutput]
+
+
+def certified(checked: Any, label: str, seen: int, budget: int, factor: int, metrics: dict[str, int | float],
+              covered: str, audit_kind: str) -> SolverOutput:
+    """The verdict for a start the search exhausted, from the independent audit's result ``checked``
+    (``solve/audit.py``): ``unsolvable`` only when the audit exhausts the start too, ``unknown`` when
+    its ``budget`` (``factor`` times the search's) runs out first. A win the audit finds is a solver
+    bug, raised as such. ``label`` names the start ("penguin deal 7 (parlett)"), ``covered`` what the
+    search's positions were, ``audit_kind`` what the audit is."""
+    metrics = {**metrics, "audit_positions": checked.positions}
+    if checked.outcome == "won":
+        raise CheckFailed(f"solver bug, please report: {label}: the search found no win, but the audit found one: "
+                          f"{' '.join(checked.line)}")
+    if checked.outcome == "budget":
+        why = (f"the search examined all {seen} positions it keeps and found no win, but the audit ({audit_kind}) "
+               f"stopped at its budget of {budget:,} positions before confirming it; raise --max-states (the audit "
+               f"may visit {factor} times as many positions)")
+        return SolverOutput(UNKNOWN, (), metrics, "audit", explanation=why, extra={"certified": False})
+    why = (f"exhaustive search: all {seen} positions reachable{covered} were examined; none wins. Certified: the "
+           f"audit, {audit_kind}, visited all {checked.positions} positions and found no win either")
+    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why, extra={"certified": True})
 SOLVERS: dict[str, Solver] = {}
 
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..errors import CheckFailed, IllegalMove
+from ..errors import IllegalMove
 from ..games.freecell import ALTERNATE, KINGS, SUIT, FreeCellFamily, FreeCellMove, FreeCellState
-from . import SolverOutput, register_solver
-from .freecell_audit import OUT_OF_BUDGET, WON, audit
+from . import SolverOutput, certified, register_solver
+from .freecell_audit import audit
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, best_first
 
 EMPTY = 255
@@ -274,20 +274,10 @@ def certify(game: FreeCellFamily, state: FreeCellState, max_states: int, metrics
     budget = AUDIT_FACTOR * max_states
     checked = audit(lay.ncols, lay.build == ALTERNATE, lay.empty == KINGS, state.columns, state.cells, state.home,
                     budget)
-    metrics = {**metrics, "audit_positions": checked.positions}
     where = f"deal {state.deal}" if state.deal is not None else "a position"
-    if checked.outcome == WON:
-        raise CheckFailed(f"solver bug, please report: {game.name} {where}: the search found no win, but the audit "
-                          f"found one: {' '.join(checked.line)}")
-    if checked.outcome == OUT_OF_BUDGET:
-        why = (f"the search examined all {seen} positions it keeps and found no win, but the audit (single-card "
-               f"moves, no pruning) stopped at its budget of {budget:,} positions before confirming it; raise "
-               f"--max-states (the audit may visit {AUDIT_FACTOR} times as many positions)")
-        return SolverOutput(UNKNOWN, (), metrics, "audit", explanation=why, extra={"certified": False})
-    why = (f"exhaustive search: all {seen} positions reachable (columns and cells as multisets, safe foundation "
-           f"moves made at once) were examined; none wins. Certified: the audit, single-card moves with no "
-           f"pruning, visited all {checked.positions} positions and found no win either")
-    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why, extra={"certified": True})
+    return certified(checked, f"{game.name} {where}", seen, budget, AUDIT_FACTOR, metrics,
+                     " (columns and cells as multisets, safe foundation moves made at once)",
+                     "single-card moves, no pruning")
 
 
 for _name in ("freecell", "bakers-game", "eight-off", "seahaven-towers"):

@@ -29,10 +29,10 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-from ..errors import CheckFailed, IllegalMove
+from ..errors import IllegalMove
 from ..games.penguin import CELLS, COLUMNS, PenguinState
-from . import SolverOutput, register_solver
-from .audit import OUT_OF_BUDGET, WON, audit
+from . import SolverOutput, certified, register_solver
+from .audit import audit
 from .core import compiled
 from .search import SOLVED, UNKNOWN, UNSOLVABLE, Child, SearchOutcome, best_first
 
@@ -440,20 +440,10 @@ def certify(state: PenguinState, max_states: int, metrics: dict[str, int | float
     ``unknown`` when the audit's budget (``AUDIT_FACTOR`` times the search's) runs out."""
     budget = AUDIT_FACTOR * max_states
     checked = audit(state.beak, state.columns, state.cells, state.home, state.rules, budget)
-    metrics = {**metrics, "audit_positions": checked.positions}
-    if checked.outcome == WON:
-        where = f"deal {state.deal}" if state.deal is not None else "a position"
-        raise CheckFailed(f"solver bug, please report: penguin {where} ({state.rules}): the search found no win, "
-                          f"but the audit found one: {' '.join(checked.line)}")
-    if checked.outcome == OUT_OF_BUDGET:
-        why = (f"the search examined all {seen} positions it keeps and found no win, but the audit (a plain search "
-               f"with no pruning) stopped at its budget of {budget:,} positions before confirming it; raise "
-               f"--max-states (the audit may visit {AUDIT_FACTOR} times as many positions)")
-        return SolverOutput(UNKNOWN, (), metrics, "audit", explanation=why, extra={"certified": False})
-    why = (f"exhaustive search: all {seen} positions reachable under '{state.rules}' (columns and cells as "
-           f"multisets, safe foundation moves made at once) were examined; none wins. Certified: the audit, a "
-           f"plain search with no pruning, visited all {checked.positions} positions and found no win either")
-    return SolverOutput(UNSOLVABLE, (), metrics, explanation=why, extra={"certified": True})
+    where = f"deal {state.deal}" if state.deal is not None else "a position"
+    return certified(checked, f"penguin {where} ({state.rules})", seen, budget, AUDIT_FACTOR, metrics,
+                     f" under '{state.rules}' (columns and cells as multisets, safe foundation moves made at once)",
+                     "a plain search with no pruning")
 
 
 def fewest_cells(state: PenguinState, known: int, seconds: float) -> tuple[int, int]:
