@@ -36,8 +36,7 @@ from .fileio import MAX_TEXT, KeyTwiceGiven, as_json, check_metrics, check_writa
 from .games import get_game
 from .grade import BANDS, GRADES, SCHEMA, VERSION, effort_score, grade_of, mid_rank, weights_for
 from .solution import MAX_MOVES, Solution
-from .solve import Budget, SolveResult, check_budgets, record_replayable, record_verdict, solve_deal
-from .solve.penguin import AUDIT_FACTOR
+from .solve import Budget, SolveResult, audit_factor, check_budgets, record_replayable, record_verdict, solve_deal
 from .solve.people import TRIES
 from .verify import replay
 
@@ -320,7 +319,8 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
             handle = path.open("a", encoding="utf-8")
         except OSError as err:  # an existing file that may be read but not written (read-only, immutable)
             raise InputError(f"{path}: cannot add results to it ({err.strerror or err}); give another -o file") from None
-    redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states)}
+    factor = audit_factor(get_game(game, preview=True)) if retry else 1
+    redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states, factor)}
     redo |= {n for n in deals if n in broken}  # (solved again, and the file rewritten without their edited lines)
     todo = [n for n in deals if n not in done or n in redo]
     report = ScanReport()
@@ -356,14 +356,14 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
     return report
 
 
-def _worth_retrying(record: dict[str, Any], states: int) -> bool:
-    """An undecided record whose search (or the audit of its ``unsolvable``) stopped short of
-    what ``states`` allows, or stopped on time."""
+def _worth_retrying(record: dict[str, Any], states: int, factor: int) -> bool:
+    """An undecided record whose search (or the audit of its ``unsolvable``, ``factor`` times the
+    search's budget) stopped short of what ``states`` allows, or stopped on time."""
     if record_verdict(record) != "unknown":
         return False
     metrics = record.get("metrics", {})
     if record.get("budget") == "audit":  # the search was exhausted; only a larger audit decides it
-        return metrics.get("audit_positions", 0) < AUDIT_FACTOR * states
+        return metrics.get("audit_positions", 0) < factor * states
     return record.get("budget") != "states" or metrics.get("states_expanded", 0) < states
 
 

@@ -436,3 +436,15 @@ def test_the_python_api_takes_preview_games() -> None:
     assert result.verdict == SOLVED
     line = dealgen.verify(start, result.moves)
     assert line.won and "column 10:" in str(start)
+
+
+def test_a_retried_scan_weighs_an_audit_by_the_game_s_own_factor() -> None:
+    """FreeCell's audit may visit 8 positions per search position (Penguin's 4): a record whose
+    audit stopped at 6 per position is still worth retrying at the same budget."""
+    from dealgen.scan import _worth_retrying
+    from dealgen.solve import audit_factor
+
+    assert audit_factor(get_game("freecell", preview=True)) == 8
+    assert audit_factor(get_game("penguin")) == 4
+    record = {"game": "freecell", "verdict": "unknown", "budget": "audit", "metrics": {"audit_positions": 6000}}
+    assert _worth_retrying(record, 1000, 8) and not _worth_retrying(record, 1000, 4)

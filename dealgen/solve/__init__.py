@@ -110,6 +110,12 @@ def get_solver(game: Game) -> Solver:
     return solver
 
 
+def audit_factor(game: Game) -> int:
+    """The positions ``game``'s audit may visit for each one its search may expand (the solver
+    module's ``AUDIT_FACTOR``; 1 where its solver has no audit)."""
+    return getattr(sys.modules[get_solver(game).__module__], "AUDIT_FACTOR", 1)
+
+
 def problem_kit(game: Game) -> ModuleType | None:
     """None for a game whose puzzles are deals (play deal N out; the solution replays from the
     deal). For a game whose puzzles are "to play and win" problems, the module that finds,
