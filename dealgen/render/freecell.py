@@ -80,7 +80,7 @@ def _caption(items: list, game: FreeCellFamily, state: FreeCellState, options: D
 
 def legend(game: FreeCellFamily, state: FreeCellState) -> str:
     """How to read the diagrams and the notation, for the head of a walkthrough."""
-    cols = "1–10" if game.layout.ncols == 10 else f"1–{game.layout.ncols}"
+    cols = f"1–{game.layout.ncols}"
     return (f"Columns are numbered {cols} from the left, the cells lettered as under them "
             f"({cells_words(game)}), and h stands for the foundations. Each step gives the move in words, then in "
             f"notation; a run moved to an empty column says how many cards go (46v3: three).")

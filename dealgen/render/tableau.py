@@ -3,7 +3,7 @@ card's index shows, the foundations as one more column at the right (set a littl
 row of cells beneath the columns.
 
 Built for the width it is printed at (``DiagramOptions.width``; natural: 470 pt for seven
-columns, 46 pt more for each further one): the card index is set at the asked size (default
+columns, 54 pt more, a card and a gap, for each further one): the card index is set at the asked size (default
 9.5 pt, more for wide diagrams) and everything else follows from it and from the width -- card
 width from the space left after the gaps, fan step from the index height. When space is tight
 the gaps shrink, then the cards narrow to their index (in a fan only the index strip of a

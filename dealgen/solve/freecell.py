@@ -48,7 +48,6 @@ class FreeCellProblem:
 
     def __init__(self, game: FreeCellFamily, state: FreeCellState):
         lay = game.layout
-        self.game = game
         self.ncols = lay.ncols
         self.suit_built = lay.build == SUIT
         self.kings_only = lay.empty == KINGS
@@ -56,7 +55,6 @@ class FreeCellProblem:
         self.cell_names = lay.cells
         self.start_state = (tuple(bytes(col) for col in state.columns),
                             bytes(EMPTY if c is None else c for c in state.cells), tuple(state.home))
-        # fits[a][b]: card a may lie on card b in a column
         self.below: list[tuple[int, ...]] = []  # the cards that may lie on each card
         for b in range(52):
             rank = b % 13
@@ -70,9 +68,6 @@ class FreeCellProblem:
         self._bad: dict[bytes, int] = {}
 
     # -- helpers ---------------------------------------------------------------------
-    def fits(self, card: int, onto: int) -> bool:
-        return card in self.below[onto]
-
     def run_start(self, col: bytes) -> int:
         start = self._runs.get(col)
         if start is None:
@@ -110,8 +105,8 @@ class FreeCellProblem:
             return home[0] >= rank and home[1] >= rank
         return home[2] >= rank and home[3] >= rank
 
-    def limit(self, cells: bytes, n_empty: int, target_empty: bool) -> int:
-        free = cells.count(EMPTY)
+    def limit(self, free: int, n_empty: int, target_empty: bool) -> int:
+        """The most cards one move may carry, with ``free`` empty cells and ``n_empty`` empty columns."""
         if self.kings_only:
             return free + 1
         return (free + 1) << (n_empty - (1 if target_empty else 0))
@@ -136,12 +131,13 @@ class FreeCellProblem:
         n_empty = len(empties)
         below = self.below
         tops = [(i, col) for i, col in enumerate(cols) if col]
+        free = cells.count(EMPTY)
+        most = self.limit(free, n_empty, False)
         # onto a non-empty column: the part of a run (or a cell card) that fits is unique
         for j, colj in tops:
             wanted = below[colj[-1]]
             if not wanted:
                 continue
-            most = self.limit(cells, n_empty, False)
             for i, col in tops:
                 if i == j:
                     continue
@@ -171,7 +167,7 @@ class FreeCellProblem:
                     new_cells = bytearray(cells)
                     new_cells[k] = EMPTY
                     yield finish(node, new, bytes(new_cells), (cnames[k] + names[e],))
-            most = self.limit(cells, n_empty, True)
+            most = self.limit(free, n_empty, True)
             for i, col in tops:
                 start = self.run_start(col)
                 for p in range(len(col) - 1, max(start, 1) - 1, -1):

@@ -65,7 +65,7 @@ test("moves against par over the games won", () => {
   assert.equal(s.overPar, 2);
 });
 
-test("storage that refuses or holds junk is no error: the page remembers for the visit only", () => {
+test("storage that refuses or holds junk is no error: what it refuses is not kept", () => {
   const refusing = { getItem() { throw new Error("denied"); }, setItem() { throw new Error("full"); }, removeItem() {} };
   const store = makeStore(refusing, "t:");
   store.set("x", { a: 1 });

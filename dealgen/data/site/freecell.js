@@ -177,7 +177,7 @@ function makeEngine(name) {
       var col = s.columns[COLUMNS.indexOf(move[0])];
       return col.slice(col.length - n);
     },
-    runStart: runStart
+    runStart: function (s, col) { return runStart(s.columns[col]); }  // as Penguin's engine takes it
   };
   return engine;
 }

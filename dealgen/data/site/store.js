@@ -22,7 +22,7 @@ export function makeStore(storage, prefix) {
       try {
         if (storage) storage.setItem(key(k), text); else memory[k] = text;
       } catch {
-        memory[k] = text;  // full or refused: kept for this visit only
+        // full or refused: not kept (reads go to the same storage)
       }
     },
     remove: function (k) {

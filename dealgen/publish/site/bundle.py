@@ -85,8 +85,8 @@ def bundle(entry: str, folder: Path) -> str:
            "dealgen/data/site). */", "(function () {", '"use strict";']
     for name in order:
         imports, exports, body = read[name]
-        for dep, _ in imports:
-            missing = [n for n, _ in dict(imports)[dep] if n not in read[dep][1]]
+        for dep, pairs in imports:
+            missing = [n for n, _ in pairs if n not in read[dep][1]]
             if missing:
                 raise InputError(f"{folder / name}: imports {', '.join(missing)} from {dep}, which does not export it")
         head = [f"var {local} = {_scope_name(dep)}.{given};" for dep, pairs in imports for given, local in pairs]
