@@ -216,7 +216,7 @@ def report(s: Study, block: int | None) -> None:
               f"{pct(s.solved / len(s.deals), 4)} and {pct((s.solved + len(s.unknown)) / len(s.deals), 4)}")
 
     span = last - first + 1
-    block = block or (span // 10 if span >= 20 else 0)
+    block = block or (span // 10 if span >= 10_000 else 0)  # (blocks of a few deals say nothing)
     if s.lost and block and span >= 2 * block:  # is the rate the same all along? (a drift would show a bias)
         counts: dict[int, int] = {}
         sizes: dict[int, int] = {}
@@ -330,7 +330,7 @@ def main() -> int:
     parser.add_argument("scans", nargs="+", type=Path)
     parser.add_argument("--unsolvable-out", type=Path, action="append", default=[],
                         help="write the certified unsolvable deals here (once per scan file, in order)")
-    parser.add_argument("--block", type=int, help="count unsolvable deals by blocks this long (default a tenth)")
+    parser.add_argument("--block", type=int, help="count unsolvable deals by blocks this long (default: a tenth of 10,000 deals or more)")
     parser.add_argument("--table", action="store_true", help="end with one Markdown table of all the files")
     args = parser.parse_args()
     if len(args.unsolvable_out) > len(args.scans):
