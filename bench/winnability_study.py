@@ -2,7 +2,7 @@
 
     dealgen scan penguin 1-1000000 --no-grade -o parlett.jsonl        # hours; resumable
     python bench/winnability_study.py parlett.jsonl [--unsolvable-out FILE]
-    python bench/winnability_study.py freecell.jsonl bakers-game.jsonl ... --table
+    python bench/winnability_study.py freecell.jsonl bakers-game.jsonl ... --table [--deals 1-32000]
 
 For each scan file: the deals covered (and any gaps), the win rate over the decided deals with its
 95% Wilson interval, the certified unsolvable deals (one in how many), the undecided ones, the
@@ -13,7 +13,8 @@ the effort (positions the search expanded for a solved deal, audit positions for
 solution lengths), and each published figure for the game set beside the count: a count of the
 published sample is compared by a two-proportion z test, a bare rate or bound by the interval, a list
 of unsolvable deals deal by deal, each with what differs from dealgen's count (rules, deals, what
-"solvable" meant). ``--table`` ends with one Markdown table of all the files.
+"solvable" meant). ``--table`` ends with one Markdown table of all the files; ``--deals`` takes only
+a range of each file's deals.
 
 ``--unsolvable-out FILE`` (once per scan file, in order) writes its certified unsolvable deal numbers,
 one a line, under a header naming the scan. Lines are parsed one at a time, so a million-deal file
@@ -34,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dealgen.deals import MS_DEALS  # noqa: E402
 from dealgen.fileio import write_atomic  # noqa: E402
 from dealgen.games import get_game  # noqa: E402
-from dealgen.scan import wilson  # noqa: E402
+from dealgen.scan import parse_range, wilson  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -116,13 +117,16 @@ class Study:
         return get_game(self.game, preview=True).title
 
 
-def read(path: Path) -> Study:
+def read(path: Path, deals: range | None = None) -> Study:
+    """The scan lines of ``path`` (those of ``deals`` only, when given)."""
     study = Study(path)
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             r = json.loads(line)
+            if deals is not None and r["deal"] not in deals:
+                continue
             if not study.game:
                 study.game, study.rules = r["game"], r["rules"]
             elif (r["game"], r["rules"]) != (study.game, study.rules):
@@ -140,7 +144,7 @@ def read(path: Path) -> Study:
             else:
                 study.unknown.append(r["deal"])
     if not study.deals:
-        sys.exit(f"{path}: no scan lines")
+        sys.exit(f"{path}: no scan lines" + (f" for deals {deals.start}-{deals.stop - 1}" if deals else ""))
     study.deals.sort()
     study.audited.sort()
     return study
@@ -332,12 +336,14 @@ def main() -> int:
                         help="write the certified unsolvable deals here (once per scan file, in order)")
     parser.add_argument("--block", type=int, help="count unsolvable deals by blocks this long (default: a tenth of 10,000 deals or more)")
     parser.add_argument("--table", action="store_true", help="end with one Markdown table of all the files")
+    parser.add_argument("--deals", metavar="FIRST-LAST", help="only these deals of each file")
     args = parser.parse_args()
+    deals = parse_range(args.deals) if args.deals else None
     if len(args.unsolvable_out) > len(args.scans):
         parser.error("more --unsolvable-out files than scan files")
     studies = []
     for n, path in enumerate(args.scans):
-        studies.append(read(path))
+        studies.append(read(path, deals))
         if n:
             print()
         report(studies[-1], args.block)
