@@ -26,6 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
+import shutil
+import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -310,6 +313,43 @@ def compare(s: Study) -> None:
         print(f"    differs: {c.differs}")
 
 
+FCS_GAMES = {"freecell": "freecell", "bakers-game": "bakers_game", "eight-off": "eight_off",
+             "seahaven-towers": "seahaven_towers"}  # dealgen's names, fc-solve's --game names
+
+
+def fc_solve_verdict(exe: str, game: str, board: str, limit: int) -> str:
+    """fc-solve's verdict on one board: solved, unsolvable (its search ended below ``limit``
+    positions with no win) or unknown (it stopped at the limit)."""
+    run = subprocess.run([exe, "--game", FCS_GAMES[game], "-mi", str(limit), "-"], input=board,
+                         capture_output=True, text=True, env={"FREECELL_SOLVER_QUIET": "1"})
+    if "This game is solveable" in run.stdout:
+        return "solved"
+    checked = re.search(r"Total number of states checked is (\d+)", run.stdout)
+    return "unsolvable" if checked and int(checked.group(1)) < limit else "unknown"
+
+
+def cross_check(s: Study, limit: int) -> None:
+    """Freecell Solver on every deal dealgen certified unsolvable or left undecided: a third search,
+    written apart from both of dealgen's. It prunes too (a deal it cannot solve is not proven lost), so
+    it can contradict a certified verdict only by solving the deal, and it may decide an undecided one."""
+    exe = shutil.which("fc-solve")
+    if s.game not in FCS_GAMES or exe is None:
+        print("fc-solve cross-check: " + ("fc-solve is not installed" if exe is None else "not for this game"))
+        return
+    game = get_game(s.game, preview=True)
+    tally: dict[str, dict[str, list[int]]] = {"unsolvable": {}, "unknown": {}}
+    for ours, deals in (("unsolvable", [d for d, _ in s.audited]), ("unknown", s.unknown)):
+        for d in deals:
+            board = game.export(game.deal(d, s.rules), "fcs")
+            tally[ours].setdefault(fc_solve_verdict(exe, s.game, board, limit), []).append(d)
+    print(f"fc-solve (--game {FCS_GAMES[s.game]}, at most {limit:,} positions a deal) on the same deals:")
+    for ours, theirs in tally.items():
+        for verdict, deals in sorted(theirs.items()):
+            listed = f": {' '.join(map(str, deals[:20]))}{' ...' if len(deals) > 20 else ''}" \
+                if verdict == "solved" or ours == "unknown" else ""
+            print(f"  dealgen {ours}, fc-solve {verdict}: {len(deals):,}{listed}")
+
+
 def table(studies: list[Study]) -> None:
     print("\n| game | deals | solved | certified unsolvable | undecided | win rate (95% interval) | unsolvable |")
     print("|---|---|---|---|---|---|---|")
@@ -337,6 +377,8 @@ def main() -> int:
     parser.add_argument("--block", type=int, help="count unsolvable deals by blocks this long (default: a tenth of 10,000 deals or more)")
     parser.add_argument("--table", action="store_true", help="end with one Markdown table of all the files")
     parser.add_argument("--deals", metavar="FIRST-LAST", help="only these deals of each file")
+    parser.add_argument("--fcs", type=int, metavar="POSITIONS", nargs="?", const=2_000_000,
+                        help="run fc-solve on the unsolvable and undecided deals (at most this many positions each)")
     args = parser.parse_args()
     deals = parse_range(args.deals) if args.deals else None
     if len(args.unsolvable_out) > len(args.scans):
@@ -347,6 +389,8 @@ def main() -> int:
         if n:
             print()
         report(studies[-1], args.block)
+        if args.fcs:
+            cross_check(studies[-1], args.fcs)
         if n < len(args.unsolvable_out):
             write_unsolvable(studies[-1], args.unsolvable_out[n])
     if args.table:
