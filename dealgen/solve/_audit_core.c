@@ -18,7 +18,7 @@
  * move undone if the child was seen. The stack holds, per depth, the move that led there and
  * how far that position's move list has been tried (the list is made again on return: it is
  * cheap beside the children). Seen positions are packed keys, 6 bits a symbol (each column's
- * length and cards, then the cell cards in order), in a growing byte arena under an open
+ * length and cards, then the number of cell cards and the cards in order), in a growing byte arena under an open
  * addressing hash set of 8-byte slots: about 45 bytes a position.
  */
 #define PY_SSIZE_T_CLEAN
@@ -29,7 +29,7 @@
 #define MAXCOLS 10
 #define MAXCELLS 8
 #define MAXMOVES 256 /* more than either game's most moves from one position (about 112) */
-#define MAXKEY 64    /* bytes: at most 10 + 52 + 1 symbols of 6 bits = 48 */
+#define MAXKEY 64    /* bytes: at most 10 + 1 + 52 symbols of 6 bits = 48 */
 #define SIGNAL_EVERY 65536 /* positions between checks for Ctrl-C */
 
 enum { PARLETT = 0, SUPERMOVE = 1, SINGLE = 2 };
@@ -331,9 +331,10 @@ static int make_key(const Game *g, const Pos *p, uint8_t *key) {
         ncell = p->nused;
         memcpy(cells, p->cell, (size_t)ncell);
     }
+    put6(&w, ncell);
     for (int k = 0; k < ncell; k++)
         put6(&w, cells[k]);
-    return (w.bits + 7) >> 3; /* the column lengths make the key self-delimiting */
+    return (w.bits + 7) >> 3; /* self-delimiting (every count is in it), so padding cannot pass for an AC */
 }
 
 static uint64_t hash_key(const uint8_t *key, int len) {
