@@ -224,7 +224,7 @@ def report(s: Study, block: int | None) -> None:
 
     span = last - first + 1
     block = block or (span // 10 if span >= 10_000 else 0)  # (blocks of a few deals say nothing)
-    if s.lost and block and span >= 2 * block:  # is the rate the same all along? (a drift would show a bias)
+    if s.lost >= 10 and block and span >= 2 * block:  # is the rate the same all along? (a drift would show a bias)
         counts: dict[int, int] = {}
         sizes: dict[int, int] = {}
         for d, _ in s.audited:
@@ -246,7 +246,7 @@ def report(s: Study, block: int | None) -> None:
         below = [d < MS_DEALS for d in s.solved_deals].count(True)
         lost_below = sum(1 for d, _ in s.audited if d < MS_DEALS)
         n_below, n_above = below + lost_below, s.decided - below - lost_below
-        if n_below and n_above:
+        if min(n_below, n_above) >= 1000:  # (a handful of deals on one side says nothing)
             above = s.solved - below
             z = two_proportions(below, n_below, above, n_above)
             print(f"by generator: Microsoft's (deals below {MS_DEALS:,}) {pct(below / n_below)} of {n_below:,}; "
