@@ -121,8 +121,10 @@ class Study:
 
 
 def read(path: Path, deals: range | None = None) -> Study:
-    """The scan lines of ``path`` (those of ``deals`` only, when given)."""
+    """The scan lines of ``path`` (those of ``deals`` only, when given). A retry of undecided deals
+    appends its lines until it has finished, so the last line of a deal is the one that counts."""
     study = Study(path)
+    last: dict[int, tuple[str, int, int]] = {}  # deal -> (verdict, effort, moves): a line's figures
     with path.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -135,21 +137,27 @@ def read(path: Path, deals: range | None = None) -> Study:
             elif (r["game"], r["rules"]) != (study.game, study.rules):
                 sys.exit(f"{path}:{number}: {r['game']} ({r['rules']}), the file began with "
                          f"{study.game} ({study.rules})")
-            study.deals.append(r["deal"])
             if r["verdict"] == "solved":
-                study.searched.append(r["metrics"]["states_expanded"])
-                study.lengths.append(len(r["moves"]))
-                study.solved_deals.append(r["deal"])
+                last[r["deal"]] = ("solved", r["metrics"]["states_expanded"], len(r["moves"]))
             elif r["verdict"] == "unsolvable":
                 if r.get("certified") is not True:
                     sys.exit(f"{path}:{number}: deal {r['deal']} is unsolvable but not certified")
-                study.audited.append((r["deal"], r["metrics"]["audit_positions"]))
+                last[r["deal"]] = ("unsolvable", r["metrics"]["audit_positions"], 0)
             else:
-                study.unknown.append(r["deal"])
-    if not study.deals:
+                last[r["deal"]] = ("unknown", 0, 0)
+    if not last:
         sys.exit(f"{path}: no scan lines" + (f" for deals {deals.start}-{deals.stop - 1}" if deals else ""))
-    study.deals.sort()
-    study.audited.sort()
+    for deal in sorted(last):
+        verdict, effort, moves = last[deal]
+        study.deals.append(deal)
+        if verdict == "solved":
+            study.searched.append(effort)
+            study.lengths.append(moves)
+            study.solved_deals.append(deal)
+        elif verdict == "unsolvable":
+            study.audited.append((deal, effort))
+        else:
+            study.unknown.append(deal)
     return study
 
 
