@@ -130,7 +130,7 @@ def grade_words(game: str, rules: str) -> list[str]:
     if data is None:
         return []
     rates = data.get("careful_games") or {}
-    note = get_game(game).grade_note
+    note = get_game(game, preview=True).grade_note
     bounds = [0.0, *data["bands"], 100.0]
     lines = [note] if note and not rates else []
     for index, grade in enumerate(GRADES):

@@ -78,6 +78,16 @@ def fits(layout: Layout, card: int, onto: int) -> bool:
     return (card // 13 >= 2) != (onto // 13 >= 2)  # suits 2 and 3 (hearts, diamonds) are red
 
 
+# How hard a deal is, by game: the games the person-like players lost (solve/people/freecell.py)
+# count half, the solver's effort the rest; fitted on deals 1001-3000 (bench/fit_grade_weights.py).
+GRADE_WEIGHTS: dict[str, dict[str, float]] = {
+    "freecell": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+    "bakers-game": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+    "eight-off": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+    "seahaven-towers": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+}
+
+
 @dataclass(frozen=True)
 class FreeCellState:
     """A position. Columns list cards deepest first; ``home[s]`` counts suit s's foundation."""
@@ -120,15 +130,15 @@ class FreeCellFamily(TableauGame):
 
     rule_sets = ("standard",)
     legal_move_means_playing = True  # won: no card left to move; lost: no legal move
-    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "audit_positions")
-    # how hard a deal is: the search's effort most, then the length and the cells the line needs
-    grade_weights = {"states_expanded": 0.5, "solution_length": 0.3, "max_cells": 0.2}
+    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "audit_positions",
+                    "players_lost", "careful_won")
 
     def __init__(self, layout: Layout):
         self.layout = layout
         self.name = layout.name  # type: ignore[misc]
         self.title = layout.title  # type: ignore[misc]
         self.rule_notes = {"standard": self._rule_note()}  # type: ignore[misc]
+        self.grade_weights = GRADE_WEIGHTS[layout.name]  # type: ignore[misc]
         self._dealt = lru_cache(maxsize=32)(self._deal)
 
     def _rule_note(self) -> str:

@@ -10,8 +10,8 @@ judgement noise, so the same deal, rules and population always give the same gam
 
 Budgets are counts: ``MAX_DECISIONS`` moves chosen a game, ``STALL`` moves in a row without a
 card going home before a player gives up (where its game's player uses it: Penguin). Every win is replayed through the engine before it
-is counted (``dealgen.verify``). A game's players live in ``people/<game>.py`` and register
-with ``register_people``; a game with no choices (Perpetual Motion) has none.
+is counted (``dealgen.verify``). A game's players live in ``people/<game>.py`` (a family's in
+``people/<family>.py``) and register with ``register_people``; a game with no choices (Perpetual Motion) has none.
 
 The figures go into the deal's metrics: ``players_lost`` (games the population lost, the
 grading metric: more is harder) and ``careful_won`` (games the careful player won).
@@ -87,15 +87,21 @@ def register_people(name: str) -> Callable[[Plays], Plays]:
     return add
 
 
-def plays_for(game_name: str) -> Plays | None:
-    """The game's players, or None for a game without (no choices, or two players)."""
-    if game_name not in PEOPLE:
-        try:
-            importlib.import_module(f"{__name__}.{game_name.replace('-', '_')}")
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{game_name.replace('-', '_')}":
-                raise
-    return PEOPLE.get(game_name)
+def plays_for(game: Any) -> Plays | None:
+    """The game's players, or None for a game without (no choices, or two players). A family of
+    games played by one engine has one module of players, named after the engine's module
+    (``people/freecell.py`` plays all four games of ``games/freecell.py``)."""
+    if game.name not in PEOPLE:
+        family = type(game).__module__.rsplit(".", 1)[-1]
+        for module in (f"{__name__}.{game.name.replace('-', '_')}", f"{__name__}.{family}"):
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as err:
+                if err.name != module:
+                    raise
+            if game.name in PEOPLE:
+                break
+    return PEOPLE.get(game.name)
 
 
 def replayed(game: Any, state: Any, moves: tuple[str, ...]) -> None:
@@ -119,7 +125,7 @@ def population(game: Any, state: Any, rules_code: int = 0, fresh: bool = False) 
     ``GAMES`` and ``TRIES``), each win replayed through the engine; None for a game without
     players. ``fresh``: other games than the grade's (other noise), for validating grades
     against play they did not see."""
-    plays = plays_for(game.name)
+    plays = plays_for(game)
     if plays is None:
         return None
     won = {p.name: 0 for p in POPULATION}
