@@ -39,7 +39,7 @@ WITHIN_REACH = 50  # a wanted card the free places can dig out: this much, less 
 DIG = 10
 STUCK_IN_CELL = 18  # lost for a cell card neither going home soon nor fitting on an exposed card
 DEAD = 1000  # lost for a position with no move left
-BEAM = 4  # first-sight candidates a player who looks two moves ahead looks further into
+BEAM = 3  # first-sight candidates a player who looks two moves ahead looks further into
 
 
 class Judge:
