@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ...games.freecell import KINGS, FreeCellFamily, FreeCellState
+from ...games.freecell import KINGS, FreeCellFamily, FreeCellMove, FreeCellState, fits
 from ..freecell import EMPTY, FreeCellProblem
 from . import MAX_DECISIONS, STALL, Player, Rng, register_people
 
@@ -45,11 +45,12 @@ BEAM = 3  # first-sight candidates a player who looks two moves ahead looks furt
 class Judge:
     """How a position of one game looks to a player, with a cache of columns (they recur a lot)."""
 
-    def __init__(self, problem: FreeCellProblem):
+    def __init__(self, game: FreeCellFamily, problem: FreeCellProblem):
+        lay = game.layout
         self.problem = problem
-        self.below = problem.below
-        self.empty_worth = EMPTY_KINGS_ONLY if problem.kings_only else EMPTY_COLUMN
-        self.onto = [tuple(c for c in range(52) if card in problem.below[c]) for card in range(52)]  # fits on
+        self.empty_worth = EMPTY_KINGS_ONLY if lay.empty == KINGS else EMPTY_COLUMN
+        self.onto = [tuple(c for c in range(52) if fits(lay, card, c)) for card in range(52)]  # what each fits on
+        self.below = [tuple(c for c in range(52) if fits(lay, c, card)) for card in range(52)]  # what fits on each
         self._columns: dict[bytes, tuple[int, bytes]] = {}
 
     def column(self, col: bytes) -> tuple[int, bytes]:
@@ -74,7 +75,7 @@ class Judge:
 
     def __call__(self, node) -> int:
         """How good ``node`` looks, in points (integers: the same games on every machine)."""
-        cols, cells, home, _ = node
+        cols, cells, home = node[0], node[1], node[2]
         free = cells.count(EMPTY)
         score = HOME * (home[0] + home[1] + home[2] + home[3]) + CELL_WORTH[free]
         places = free + sum(1 for col in cols if not col)  # where covering cards can go
@@ -106,8 +107,8 @@ class Table:
 
     def __init__(self, game: FreeCellFamily, state: FreeCellState):
         self.problem = FreeCellProblem(game, state)
-        self.judge = Judge(self.problem)
-        self.col_index = {name: i for i, name in enumerate(self.problem.col_names)}
+        self.judge = Judge(game, self.problem)
+        self.col_index = {FreeCellMove(c, "h").token[:-1]: i for i, c in enumerate(game.layout.columns)}
         self.supermove_cols = game.layout.empty != KINGS  # (Kings only: the limit is the cells alone)
         self.values: dict[bytes, int] = {}
         self.looked: dict[bytes, int] = {}
@@ -134,7 +135,7 @@ def _run_moved(table: Table, node, token: str) -> int:
     col, target = cols[src], cols[dst]
     if not target:
         return 1
-    wanted = table.problem.below[target[-1]]
+    wanted = table.judge.below[target[-1]]
     for p in range(len(col) - 1, -1, -1):
         if col[p] in wanted:
             return len(col) - p
