@@ -9,9 +9,10 @@ to an expert; each plays a deal a few times (``TRIES``), each time with its own 
 judgement noise, so the same deal, rules and population always give the same games.
 
 Budgets are counts: ``MAX_DECISIONS`` moves chosen a game, ``STALL`` moves in a row without a
-card going home before a player gives up (where its game's player uses it: Penguin). Every win is replayed through the engine before it
-is counted (``dealgen.verify``). A game's players live in ``people/<game>.py`` (a family's in
-``people/<family>.py``) and register with ``register_people``; a game with no choices (Perpetual Motion) has none.
+card going home before a player gives up (where its game's player uses it: Penguin, the FreeCell
+family). Every win is replayed through the engine before it is counted (``dealgen.verify``). A
+game's players live in ``people/<game>.py`` (a family's in ``people/<family>.py``) and register
+with ``register_people``; a game with no choices (Perpetual Motion) has none.
 
 The figures go into the deal's metrics: ``players_lost`` (games the population lost, the
 grading metric: more is harder) and ``careful_won`` (games the careful player won).
