@@ -180,3 +180,24 @@ def test_a_casual_freecell_player_counts_runs_by_the_cells() -> None:
     casual, careful = POPULATION[0], POPULATION[1]
     assert "12" not in [c[0][0] for c in family._options(table, casual, node, {key})]
     assert "12" in [c[0][0] for c in family._options(table, careful, node, {key})]
+
+
+def test_the_familys_grades_speak_of_the_careful_player() -> None:
+    from dealgen.grade import grade_words, load_calibration
+
+    for name in FAMILY:
+        data = load_calibration(name, "standard")
+        assert data["sample"] == "deals 1001-3000" and data["weights"]["players_lost"] == 0.5
+        lines = grade_words(name, "standard")
+        assert len(lines) == 4 and lines[0].startswith("Easy: a careful player wins "), lines
+
+
+def test_validate_the_freecell_grades(tmp_path) -> None:
+    out = tmp_path / "check.json"
+    result = CliRunner().invoke(main, ["calibrate", "freecell", "--validate", "--deals", "1-6", "--jobs", "1",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["calibration"] == "deals 1001-3000" and report["deals"] == 6
+    refused = CliRunner().invoke(main, ["calibrate", "freecell", "--validate", "--deals", "2000-2010"])
+    assert refused.exit_code == 2 and "outside it" in refused.output
