@@ -6,4 +6,4 @@ install goes on without it, and the pure-Python search core is used (see docs/re
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("dealgen.solve._penguin_core", ["dealgen/solve/_penguin_core.c"], optional=True)])
+setup(ext_modules=[Extension("dealgen.solve._tableau_core", ["dealgen/solve/_tableau_core.c"], optional=True)])
