@@ -1,7 +1,7 @@
 """The FreeCell family as a person plays it (see ``people``): FreeCell, Baker's Game, Eight Off and
 Seahaven Towers, one player driven by the game's ``Layout``.
 
-The moves a person sees are the solver's (``FreeCellProblem.expand``: every move, with the cards
+The moves a person sees are the solver's (``TableauProblem.expand``: every move, with the cards
 that may safely go home sent home, as anyone would, and a run moved as one when it is no longer
 than the supermove limit). A player who looks only one move ahead counts that limit by the free
 cells alone (free cells + 1): moving a longer run through an empty column is a thing the careful
@@ -23,7 +23,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...games.freecell import KINGS, FreeCellFamily, FreeCellMove, FreeCellState, fits
-from ..freecell import EMPTY, FreeCellProblem
+from ..freecell import family_problem
+from ..tableau import EMPTY, TableauProblem
 from . import MAX_DECISIONS, STALL, Player, Rng, register_people
 
 # what a person sees in a position, in points (a card home is worth 100)
@@ -45,7 +46,7 @@ BEAM = 3  # first-sight candidates a player who looks two moves ahead looks furt
 class Judge:
     """How a position of one game looks to a player, with a cache of columns (they recur a lot)."""
 
-    def __init__(self, game: FreeCellFamily, problem: FreeCellProblem):
+    def __init__(self, game: FreeCellFamily, problem: TableauProblem):
         lay = game.layout
         self.problem = problem
         self.empty_worth = EMPTY_KINGS_ONLY if lay.empty == KINGS else EMPTY_COLUMN
@@ -106,7 +107,7 @@ class Table:
     KEEP = 400_000  # positions remembered at most (each an integer: some tens of MB)
 
     def __init__(self, game: FreeCellFamily, state: FreeCellState):
-        self.problem = FreeCellProblem(game, state)
+        self.problem = family_problem(game, state)
         self.judge = Judge(game, self.problem)
         self.col_index = {FreeCellMove(c, "h").token[:-1]: i for i, c in enumerate(game.layout.columns)}
         self.supermove_cols = game.layout.empty != KINGS  # (Kings only: the limit is the cells alone)
