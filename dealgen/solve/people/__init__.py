@@ -73,6 +73,22 @@ def seed_for(deal: int | None, rules_code: int, player: int, attempt: int) -> in
     return ((((deal or 0) * 8 + rules_code) * 16 + player) * 64 + attempt) & MASK
 
 
+def dig_score(overs: list[bytes], wanted: list[int], room: int, buried: int, reach: int, dig: int) -> int:
+    """How the next cards the foundations want look to a player, the same in every game: ``buried``
+    points lost per card over each, and ``reach - dig * k`` won for one whose k covering cards fit
+    in the ``room`` free places. ``overs``: for each column, how many cards lie over each card
+    (255 for a card not in it)."""
+    score = 0
+    for over in overs:
+        for card in wanted:
+            k = over[card]
+            if k != 255:
+                score -= buried * k
+                if k <= room:
+                    score += reach - dig * k
+    return score
+
+
 Plays = Callable[[Any, Any, Player, int], "tuple[str, ...] | None"]
 PEOPLE: dict[str, Plays] = {}
 

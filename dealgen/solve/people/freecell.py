@@ -26,7 +26,7 @@ from functools import lru_cache
 from ...games.freecell import KINGS, FreeCellFamily, FreeCellMove, FreeCellState, fits
 from ..freecell import family_problem
 from ..tableau import EMPTY, TableauProblem
-from . import MAX_DECISIONS, STALL, Player, Rng, register_people
+from . import MAX_DECISIONS, STALL, Player, Rng, dig_score, register_people
 
 # what a person sees in a position, in points (a card home is worth 100)
 HOME = 100  # a card on its foundation
@@ -82,15 +82,12 @@ class Judge:
         score = HOME * (home[0] + home[1] + home[2] + home[3]) + CELL_WORTH[free]
         places = free + sum(1 for col in cols if not col)  # where covering cards can go
         wanted = [s * 13 + home[s] for s in range(4) if home[s] < 13]
+        overs = []
         for col in cols:
             own, over = self.column(col)
             score += own
-            for card in wanted:
-                k = over[card]
-                if k != 255:
-                    score -= BURIED * k
-                    if k <= places:
-                        score += WITHIN_REACH - DIG * k
+            overs.append(over)
+        score += dig_score(overs, wanted, places, BURIED, WITHIN_REACH, DIG)
         if free < len(cells):
             exposed = {col[-1] for col in cols if col}
             for card in cells:
