@@ -19,11 +19,13 @@ from .freecell_audit import audit
 from .search import SOLVED, UNKNOWN, UNSOLVABLE
 from .tableau import ABOVE_LOWER, ANY, EMPTY, HEAD, Description, TableauProblem, search_problem, shorten
 
-# Heuristic weights (lower priority = expanded first), chosen on MS deals 1-100 (fewest
-# positions expanded over the sample, none undecided at 60,000); see bench/bench_freecell.py.
+# Heuristic weights (lower priority = expanded first), chosen on MS deals 1-2000 and checked on
+# 2001-6000 (fewest positions expanded, none undecided at 200,000; docs/research/freecell-family.md).
 W_OUT = 4  # per card not yet home
-W_BAD = 3  # per card lying above a lower card in its column
-W_CELL = 2  # per occupied cell
+W_BAD = 2  # per card lying above a lower card in its column
+W_CELL = 3  # per occupied cell
+W_BURIED = 1  # per card lying over the next card of a foundation
+W_SPACE = 6  # per column not empty: empty columns double the cards a move may carry
 W_G = 1  # per move made: keeps solutions short
 
 
@@ -33,7 +35,7 @@ def description(game: FreeCellFamily) -> Description:
     return Description(lay.title, tuple(FreeCellMove(c, "h").token[:-1] for c in lay.columns), tuple(lay.cells),
                        tableau.ALTERNATE if lay.build == ALTERNATE else tableau.SUIT, False, HEAD if kings else ANY,
                        "cells" if kings else "supermove", counted=True, disorder=ABOVE_LOWER, w_out=W_OUT,
-                       w_bad=W_BAD, w_cell=W_CELL, w_g=W_G)
+                       w_bad=W_BAD, w_cell=W_CELL, w_buried=W_BURIED, w_space=W_SPACE, w_g=W_G)
 
 
 def family_problem(game: FreeCellFamily, state: FreeCellState) -> TableauProblem:
