@@ -130,6 +130,8 @@ class FreeCellFamily(TableauGame):
         self.title = layout.title  # type: ignore[misc]
         self.rule_notes = {"standard": self._rule_note()}  # type: ignore[misc]
         self._dealt = lru_cache(maxsize=32)(self._deal)
+        self._parsed: dict[str, FreeCellMove] = {}  # token -> move: a game has a few hundred tokens, met again and again
+        self._shapes: dict[tuple[str, str, int], str | None] = {}  # (src, dst, count) -> _shape_error's answer
 
     def _rule_note(self) -> str:
         lay = self.layout
@@ -247,7 +249,10 @@ class FreeCellFamily(TableauGame):
     def play(self, state: FreeCellState, move: FreeCellMove) -> FreeCellState:
         lay = self.layout
         src, dst = move.src, move.dst
-        shape = self._shape_error(src, dst, move.count)
+        shape_key = (src, dst, move.count)
+        if shape_key not in self._shapes:
+            self._shapes[shape_key] = self._shape_error(src, dst, move.count)
+        shape = self._shapes[shape_key]
         if shape is not None:
             raise IllegalMove(shape)
         card = self._source_card(state, src)
@@ -337,6 +342,14 @@ class FreeCellFamily(TableauGame):
                 f"3a, a5, 3h, 46; to an empty column, 46v3 moves three cards")
 
     def parse_move(self, token: str) -> FreeCellMove:
+        move = self._parsed.get(token)
+        if move is None:
+            move = self._parse_move(token)
+            if len(self._parsed) < 10_000:  # (bounded: tokens may come from any file)
+                self._parsed[token] = move
+        return move
+
+    def _parse_move(self, token: str) -> FreeCellMove:
         text = token.strip().lower()
         found = _TOKEN.fullmatch(text)
         if not found:
