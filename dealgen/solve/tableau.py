@@ -38,6 +38,7 @@ Pruning, and why it loses no win:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from .core import compiled
@@ -89,6 +90,7 @@ class Description:
                 self.w_space, self.col_names, self.cell_names)
 
 
+@lru_cache(maxsize=256)  # (Penguin has a description per beak and rule set)
 def wanted(desc: Description) -> tuple[tuple[int, ...], ...]:
     """For each card, the cards that may lie on it in a column, by suit."""
     out = []
@@ -101,6 +103,11 @@ def wanted(desc: Description) -> tuple[tuple[int, ...], ...]:
         out.append(tuple(s * 13 + below for s in range(4)
                          if (s == b // 13 if desc.build == SUIT else (s >= 2) != (b // 13 >= 2))))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def fits(desc: Description) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(w) for w in wanted(desc))
 
 
 def buried(cols, home) -> int:
@@ -127,7 +134,7 @@ class TableauProblem:
         self.start_state = (cols, cells, home)
         self.g_weight = desc.w_g if g_weight is None else g_weight
         self.wanted = wanted(desc)
-        self.fits = [frozenset(w) for w in self.wanted]  # fits[b]: the cards that may lie on b
+        self.fits = fits(desc)  # fits[b]: the cards that may lie on b
         self.heads = tuple(s * 13 + 12 for s in range(4))
         self.home_col = tuple(f"{c}h" for c in desc.col_names)
         self.home_cell = tuple(f"{c}h" for c in desc.cell_names)
