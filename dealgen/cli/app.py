@@ -133,7 +133,7 @@ def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
         return
     from ..solve.core import describe
 
-    click.echo(f"dealgen, version {__version__}\nPenguin search core: {describe()}")
+    click.echo(f"dealgen, version {__version__}\nPenguin and FreeCell family search core: {describe()}")
     ctx.exit()
 
 

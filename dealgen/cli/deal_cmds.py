@@ -22,7 +22,7 @@ def games() -> None:
             click.echo(f"    {rules}{default}: {note}")
     from ..solve.core import describe
 
-    click.echo(f"\nPenguin search core: {describe()}")
+    click.echo(f"\nPenguin and FreeCell family search core: {describe()}")
 
 
 @main.command(cls=DealCommand, short_help="Print deal NUMBER of GAME.")
