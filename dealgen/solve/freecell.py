@@ -23,7 +23,7 @@ from .tableau import ABOVE_LOWER, ANY, EMPTY, HEAD, Description, TableauProblem,
 # a lower card in its column, per occupied cell, per card over a card a foundation wants next,
 # per column not empty (empty columns double the cards a move may carry) and per move made
 # (keeps solutions short). Chosen on MS FreeCell deals 1-2000 and checked on all of 1-32000 (none
-# undecided at 100,000 positions), and on deals 1-1000 of the others; Seahaven Towers, whose empty
+# undecided at 500,000 positions), and on deals 1-1000 of the others; Seahaven Towers, whose empty
 # columns take only Kings, does better without the buried and empty-column terms
 # (docs/research/freecell-family.md).
 WEIGHTS = {"w_out": 4, "w_bad": 2, "w_cell": 3, "w_buried": 1, "w_space": 6, "w_g": 1}
