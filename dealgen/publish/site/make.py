@@ -52,7 +52,8 @@ def page_data(day: Day) -> dict[str, Any]:
     game = day.game
     data: dict[str, Any] = {"game": game.name, "rules": day.rules, "date": day.date.isoformat(), "stem": day.stem,
                             "title": printed(game.title), "dated": plain(day_words(day.date)),
-                            "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
+                            "question": plain(question(day)), "facts": [plain(f) for f in facts(day)],
+                            "verb": game.win_verb}
     if day.entry is not None:
         from ...solve.pack_n_stack.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
