@@ -19,8 +19,8 @@ from dealgen.publish.kit.dayfiles import day_files, puzzle_scene
 from dealgen.publish.kit.days import Day
 from dealgen.publish.kit.daytext import plain, question
 from dealgen.publish.kit.theme import DEFAULT, load_theme
-from dealgen.solve import solve_deal
 from dealgen.render.scene import RANK_TEXT, CardFace, Group, Text
+from dealgen.solve import solve_deal
 
 SEEDS = Path(__file__).resolve().parents[1] / "seeds"
 QUESTIONS = {"penguin": "Can you solve it? Par:\u00a0{par}\u00a0moves", "idiots-delight": "Can you clear it?",

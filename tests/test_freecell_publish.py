@@ -16,8 +16,8 @@ from dealgen.cli import main
 from dealgen.games import get_game
 from dealgen.games.freecell import FAMILY
 from dealgen.publish.books.answers import key_parts
-from dealgen.publish.catalog import read_catalog
 from dealgen.publish.books.preflight import preflight_book
+from dealgen.publish.catalog import read_catalog
 from dealgen.solve import solve_deal
 
 PUBLISH = Path(__file__).resolve().parents[1] / "dealgen" / "publish"
