@@ -44,7 +44,7 @@ def position_scene(game: FreeCellFamily, state: FreeCellState, options: DiagramO
     _foundations(items, state, g, rows, top, pal)
     foundation_rule(items, g, rows, top, pal)
     y = top + rows.area + g.row_gap
-    words = ((4.0, cells_words(game), g.label),)
+    words: tuple[tuple[float, str, float], ...] = ((4.0, cells_words(game), g.label),)
     if game.layout.ncells >= game.layout.ncols:  # a full row of cells: the words on two lines beside the last
         words = ((-2.0, "cells", g.label), (g.label + 2.0, cells_words(game)[len("cells "):], g.label))
     bottom = draw_cells(items, g, y, st, state.cells, game.layout.cells, pal, words, g.width)

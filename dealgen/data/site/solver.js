@@ -95,9 +95,9 @@ function disorder(engine, s, col) {
   return n - i;
 }
 
-/* Columns and cells as multisets (places are interchangeable under every rule set); the
-   foundations hold exactly the cards that are in neither. */
-function penguinKey(s) {
+/* Columns and cells as multisets (places are interchangeable under every rule set of Penguin and
+   of the FreeCell family); the foundations hold exactly the cards that are in neither. */
+function tableauKey(s) {
   const cols = s.columns.map((col) => String.fromCharCode.apply(null, col)).sort();
   const cells = s.cells.filter((c) => c !== null).sort((a, b) => a - b);
   return cols.join("|") + "#" + String.fromCharCode.apply(null, cells);
@@ -147,39 +147,49 @@ function penguinMoves(engine, s) {
   });
 }
 
-function penguinSearch(engine, start, budget, lost) {
-  const home = (s) => s.home[0] + s.home[1] + s.home[2] + s.home[3];
-  const prefix = [];
-  const root = autoHome(engine, start, prefix);
-  if (home(root) === 52) return { verdict: WON, line: prefix, positions: 0, complete: true };
-  const rootKey = penguinKey(root);
-  if (lost.has(rootKey)) return { verdict: LOST, line: [], positions: 0, complete: true };
-  const parent = new Map([[rootKey, null]]);  // key -> [parent key, tokens from it]
-  const heap = new Heap();
-  heap.push(0, [rootKey, root, prefix.length]);
-  let expanded = 0;
-  while (heap.size) {
-    if (expanded >= budget) return { verdict: UNKNOWN, line: [], positions: expanded, complete: false };
-    const [key, s, g] = heap.pop();
-    expanded++;
-    for (const token of penguinMoves(engine, s)) {
-      const tokens = [token];
-      const child = autoHome(engine, engine.play(s, token), tokens);
-      const ckey = penguinKey(child);
-      if (parent.has(ckey) || lost.has(ckey)) continue;
-      parent.set(ckey, [key, tokens]);
-      const out = 52 - home(child);
-      if (out === 0) return { verdict: WON, line: prefix.concat(path(parent, ckey)), positions: expanded, complete: false };
-      let bad = 0, used = 0;
-      for (const col of child.columns) bad += disorder(engine, child, col);
-      for (const c of child.cells) if (c !== null) used++;
-      const cg = g + tokens.length;
-      heap.push(W_OUT * out + W_BAD * bad + W_CELL * used + W_G * cg, [ckey, child, cg]);
+/* Best-first search over a tableau game (Penguin, the FreeCell family), as dealgen.solve.search
+   runs it: ``k`` is the game's knowledge, auto(engine, s, tokens) (safe cards home, the tokens
+   added), moves(engine, s) (the moves worth trying), disorder(engine, s, col) and the weights
+   [cards out, disorder, cells used, moves made]. Positions are keyed by tableauKey. */
+function tableauSearch(k) {
+  const [wOut, wBad, wCell, wG] = k.weights;
+  return function (engine, start, budget, lost) {
+    const home = (s) => s.home[0] + s.home[1] + s.home[2] + s.home[3];
+    const prefix = [];
+    const root = k.auto(engine, start, prefix);
+    if (home(root) === 52) return { verdict: WON, line: prefix, positions: 0, complete: true };
+    const rootKey = tableauKey(root);
+    if (lost.has(rootKey)) return { verdict: LOST, line: [], positions: 0, complete: true };
+    const parent = new Map([[rootKey, null]]);  // key -> [parent key, tokens from it]
+    const heap = new Heap();
+    heap.push(0, [rootKey, root, prefix.length]);
+    let expanded = 0;
+    while (heap.size) {
+      if (expanded >= budget) return { verdict: UNKNOWN, line: [], positions: expanded, complete: false };
+      const [key, s, g] = heap.pop();
+      expanded++;
+      for (const token of k.moves(engine, s)) {
+        const tokens = [token];
+        const child = k.auto(engine, engine.play(s, token), tokens);
+        const ckey = tableauKey(child);
+        if (parent.has(ckey) || lost.has(ckey)) continue;
+        parent.set(ckey, [key, tokens]);
+        const out = 52 - home(child);
+        if (out === 0) return { verdict: WON, line: prefix.concat(path(parent, ckey)), positions: expanded, complete: false };
+        let bad = 0, used = 0;
+        for (const col of child.columns) bad += k.disorder(engine, child, col);
+        for (const c of child.cells) if (c !== null) used++;
+        const cg = g + tokens.length;
+        heap.push(wOut * out + wBad * bad + wCell * used + wG * cg, [ckey, child, cg]);
+      }
     }
-  }
-  for (const key of parent.keys()) lost.set(key, true);  // every one of them was expanded: none wins
-  return { verdict: LOST, line: [], positions: expanded, complete: true };
+    for (const key of parent.keys()) lost.set(key, true);  // every one of them was expanded: none wins
+    return { verdict: LOST, line: [], positions: expanded, complete: true };
+  };
 }
+
+const penguinSearch = tableauSearch({ auto: autoHome, moves: penguinMoves, disorder: disorder,
+                                      weights: [W_OUT, W_BAD, W_CELL, W_G] });
 
 function path(parent, key) {
   const steps = [];
@@ -386,14 +396,6 @@ function familyDisorder(col) {
   return bad;
 }
 
-/* Columns and cells as multisets (no column or cell differs from another under these rules);
-   the foundations hold exactly the cards in neither. */
-function familyKey(s) {
-  const cols = s.columns.map((col) => String.fromCharCode.apply(null, col)).sort();
-  const cells = s.cells.filter((c) => c !== null).sort((a, b) => a - b);
-  return cols.join("|") + "#" + String.fromCharCode.apply(null, cells);
-}
-
 /* Whether a card may go home now and safely: no card still in play could ever need to lie on it.
    Built in suit, that is the card one rank lower of its suit, home already; built in alternate
    colours, the two of the other colour one rank lower: both their foundations must have reached
@@ -449,39 +451,9 @@ function familyMoves(engine, s) {
   });
 }
 
-function familySearch(engine, start, budget, lost) {
-  const home = (s) => s.home[0] + s.home[1] + s.home[2] + s.home[3];
-  const prefix = [];
-  const root = familyAutoHome(engine, start, prefix);
-  if (home(root) === 52) return { verdict: WON, line: prefix, positions: 0, complete: true };
-  const rootKey = familyKey(root);
-  if (lost.has(rootKey)) return { verdict: LOST, line: [], positions: 0, complete: true };
-  const parent = new Map([[rootKey, null]]);
-  const heap = new Heap();
-  heap.push(0, [rootKey, root, prefix.length]);
-  let expanded = 0;
-  while (heap.size) {
-    if (expanded >= budget) return { verdict: UNKNOWN, line: [], positions: expanded, complete: false };
-    const [key, s, g] = heap.pop();
-    expanded++;
-    for (const token of familyMoves(engine, s)) {
-      const tokens = [token];
-      const child = familyAutoHome(engine, engine.play(s, token), tokens);
-      const ckey = familyKey(child);
-      if (parent.has(ckey) || lost.has(ckey)) continue;
-      parent.set(ckey, [key, tokens]);
-      const out = 52 - home(child);
-      if (out === 0) return { verdict: WON, line: prefix.concat(path(parent, ckey)), positions: expanded, complete: false };
-      let bad = 0, used = 0;
-      for (const col of child.columns) bad += familyDisorder(col);
-      for (const c of child.cells) if (c !== null) used++;
-      const cg = g + tokens.length;
-      heap.push(F_OUT * out + F_BAD * bad + F_CELL * used + F_G * cg, [ckey, child, cg]);
-    }
-  }
-  for (const key of parent.keys()) lost.set(key, true);  // every one of them was expanded: none wins
-  return { verdict: LOST, line: [], positions: expanded, complete: true };
-}
+const familySearch = tableauSearch({ auto: familyAutoHome, moves: familyMoves,
+                                     disorder: (engine, s, col) => familyDisorder(col),
+                                     weights: [F_OUT, F_BAD, F_CELL, F_G] });
 
 const SEARCHES = { "penguin": penguinSearch, "idiots-delight": idiotsSearch, "freecell": familySearch,
                    "bakers-game": familySearch, "eight-off": familySearch, "seahaven-towers": familySearch };
