@@ -270,7 +270,7 @@ def test_a_person_plays_a_freecell_family_solution_to_the_win(browser, server, s
     assert game.outcome(state).status == "won" and visit.api("won()") is True and by_keys
     assert "Solved in" in visit.page.text_content("#status")
     shared = visit.api("shareText()").split("\n")  # the result, its words the game's own ("Solved")
-    assert shared[1].startswith(game.title) and shared[2].startswith(f"Solved in {len(visit.data['solution'])} moves (par)")
+    assert shared[1].startswith(visit.data["title"]) and shared[2].startswith(f"Solved in {len(visit.data['solution'])} moves (par)")
     assert visit.api("stats()")["won"] == 1
     visit.local_only(server)
     visit.close()
