@@ -14,12 +14,26 @@ one set, because the rules give a card "an empty cell" and no cell differs from
 another (moves still name real letters, so a winning line replays). Every legal move of
 every position reached is tried, depth first in a fixed order, so the verdict and the
 count of positions are the same on every machine.
+
+The same search is compiled (``_audit_core.c``, a separate extension that shares no code with
+the compiled solver either): it visits the same positions in the same order, so it gives the
+same verdict, count and line, many times faster. It runs where it is built; this module is
+the reference and the fallback, and ``DEALGEN_PURE_PYTHON=1`` (the one switch for all compiled
+code, ``solve/core.py``) makes the audits run here too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Iterator
+
+from .core import forced_pure
+
+try:
+    from . import _audit_core as _built
+except ImportError:  # no compiler at install time: these Python audits it is
+    _built = None
 
 COLUMN_NAMES = "1234567"
 CELL_NAMES = "abcdefg"
@@ -29,6 +43,7 @@ WON = "won"  # a winning line was found (the solver that said otherwise is wrong
 OUT_OF_BUDGET = "budget"  # the position budget ran out first
 
 DEFAULT_AUDIT_POSITIONS = 3_000_000
+RULE_SETS = ("parlett", "supermove", "single")  # the compiled audit's numbers for them
 
 # The card that may lie on card c: same suit, one rank lower, King below Ace.
 BELOW = tuple(c + 12 if c % 13 == 0 else c - 1 for c in range(52))
@@ -48,7 +63,7 @@ Position = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, int, i
 
 class _Rules:
     def __init__(self, beak: int, rules: str):
-        if rules not in ("parlett", "supermove", "single"):
+        if rules not in RULE_SETS:
             raise ValueError(f"unknown Penguin rule set {rules!r}")
         self.base = beak % 13  # the beak's rank: every foundation starts from it
         self.rules = rules
@@ -129,7 +144,22 @@ def audit(beak: int, columns, cells, home, rules: str, max_positions: int = DEFA
                        tuple(home))  # type: ignore[assignment]
     if sum(start[2]) == 52:
         return AuditResult(WON, 1)
+    fast = compiled()
+    if fast is not None:
+        return AuditResult(*fast.penguin(judge.base, start[0], start[1], start[2], RULE_SETS.index(rules),
+                                         max_positions))
     return exhaust(start, judge.moves, _key, lambda pos: sum(pos[2]) == 52, max_positions)
+
+
+def built() -> ModuleType | None:
+    """The compiled audit where it is built, whatever ``DEALGEN_PURE_PYTHON`` says (tests and
+    benchmarks that compare the two)."""
+    return _built
+
+
+def compiled() -> ModuleType | None:
+    """The compiled audit, or None where it is not built or ``DEALGEN_PURE_PYTHON`` is set."""
+    return None if forced_pure() else _built
 
 
 def exhaust(start, moves, key, won, max_positions: int) -> AuditResult:

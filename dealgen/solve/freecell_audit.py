@@ -12,14 +12,15 @@ moves reach every position the games allow. No foundation move is automatic, no 
 preferred. Two positions are the same when they hold the same columns and the same cell
 cards, whatever the order: the rules treat every column alike and every cell alike. Every
 legal move of every position is tried, depth first in a fixed order, so the verdict and the
-count of positions are the same on every machine.
+count of positions are the same on every machine. Where the compiled audit is built
+(``_audit_core.c``, see ``audit.py``) it runs this same search.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from .audit import EXHAUSTED, OUT_OF_BUDGET, WON, AuditResult, exhaust
+from .audit import EXHAUSTED, OUT_OF_BUDGET, WON, AuditResult, compiled, exhaust
 
 __all__ = ["EXHAUSTED", "OUT_OF_BUDGET", "WON", "AuditResult", "audit"]
 COLUMN_NAMES = "1234567890"
@@ -99,4 +100,8 @@ def audit(ncols: int, alternate: bool, kings_only: bool, columns, cells, home,
                        tuple(home))
     if sum(start[2]) == 52:
         return AuditResult(WON, 1)
+    fast = compiled()
+    if fast is not None:
+        return AuditResult(*fast.family(alternate, kings_only, start[0], [-1 if c is None else c for c in cells],
+                                        start[2], max_positions))
     return exhaust(start, judge.moves, _key, lambda pos: sum(pos[2]) == 52, max_positions)
