@@ -72,7 +72,8 @@ def test_each_game_says_its_own_help_and_notation(game) -> None:
     reading = game.how_to_play.split("## Reading the solutions")[1]
     assert ("1 to 10 (the tenth written 10)" if lay.ncols == 10 else f"1 to {lay.ncols}") in reading
     assert ("a to g and k" if lay.ncells == 8 else f"a to {lay.cells[-1]}") in reading
-    assert "{" not in game.how_to_play  # (a book formats it: no stray placeholder)
+    assert "{" not in game.how_to_play.format(rules=game.rule_prose["standard"])  # (no stray placeholder)
+    assert ("2 to the power" in game.rule_prose["standard"]) == (lay.empty == "any")  # the run limit, as played
 
 
 def test_publish_keeps_no_table_of_games() -> None:

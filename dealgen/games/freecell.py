@@ -133,6 +133,7 @@ class FreeCellFamily(TableauGame):
         self.title = layout.title  # type: ignore[misc]
         self.rule_notes = {"standard": self._rule_note()}  # type: ignore[misc]
         self.how_to_play = self._how_to_play()  # type: ignore[misc]
+        self.rule_prose = {"standard": self._runs()}  # type: ignore[misc]
         self.play_help = self._play_help()  # type: ignore[misc]
         self._dealt = lru_cache(maxsize=32)(self._deal)
 
@@ -166,14 +167,8 @@ class FreeCellFamily(TableauGame):
             build = "one rank higher and of the same suit: the 9 of hearts goes on the 10 of hearts and nowhere else"
         if lay.empty == ANY:
             empty = "An emptied column may be filled by any card, or any run."
-            runs = ("as long as it could be moved there one card at a time through the empty cells and empty "
-                    "columns: at most (empty cells + 1) x 2 to the power of the empty columns other than the one "
-                    "it goes to. With four empty cells and one other empty column, a run of ten may move.")
         else:
             empty = "An emptied column may be filled only by a King, or by a run headed by a King."
-            runs = ("as long as it could be moved there one card at a time through the empty cells: at most one "
-                    "card more than there are empty cells. (Only a King may enter an empty column, so no other "
-                    "card can pass through one.)")
         last = "1 to 10 (the tenth written 10)" if lay.ncols == 10 else f"1 to {lay.ncols}"
         letters = "a to g and k" if lay.ncells == 8 else f"a to {lay.cells[-1]}"
         eighth = " (so the eighth cell is k)" if lay.ncells == 8 else ""
@@ -191,7 +186,7 @@ The exposed card at the foot of a column, and any card in a cell, may go to its 
 card there, or onto the exposed card of another column when that card is {build}. An exposed card may also go
 into any empty cell. Cards never move from one cell to another, and never leave a foundation.
 
-A run (cards in sequence at the foot of a column, each fitting on the one above it) moves as one, {runs}
+A run (cards in sequence at the foot of a column, each fitting on the one above it) moves as one. {{rules}}
 
 {empty} The game is won when all 52 cards are home, and lost when no move is left.
 
@@ -204,6 +199,17 @@ follow: 46v3 moves three cards into the empty column 6 (a count over nine is a l
 This is the notation of Freecell Solver, so its solutions read the same way. Every solution in this book was
 replayed move by move by the game engine before printing.
 """
+
+    def _runs(self) -> str:
+        """How long a run may be: the rule set's prose (``{rules}`` in How to play)."""
+        if self.layout.empty == ANY:
+            return ("A run may be only as long as it could be moved there one card at a time through the empty "
+                    "cells and empty columns: at most (empty cells + 1) x 2 to the power of the empty columns "
+                    "other than the one it goes to. With four empty cells and one other empty column, a run of "
+                    "ten may move.")
+        return ("A run may be only as long as it could be moved there one card at a time through the empty cells: "
+                "at most one card more than there are empty cells. Only a King may enter an empty column, so no "
+                "other card can pass through one.")
 
     def _play_help(self) -> str:
         """How to play on the site's page."""
