@@ -17,7 +17,7 @@ from dealgen.publish.catalog import read_catalog
 from dealgen.publish.daily import IMAGE_SIZES
 from dealgen.publish.kit.dayfiles import day_files, puzzle_scene
 from dealgen.publish.kit.days import Day
-from dealgen.publish.kit.daytext import plain, question
+from dealgen.publish.kit.daytext import facts, plain, question
 from dealgen.publish.kit.theme import DEFAULT, load_theme
 from dealgen.render.scene import RANK_TEXT, CardFace, Group, Text
 from dealgen.solve import solve_deal
@@ -100,6 +100,8 @@ def test_a_days_kit_has_an_answer_card_alt_text_beside_every_png_and_captions(ga
         with Image.open(io.BytesIO(files[name])) as image:
             assert image.size[1] <= 2400, (name, image.size)
     assert "?." not in files[f"{stem}-square.alt.txt"].decode()
+    said = ". ".join(plain(f[:1].upper() + f[1:]) for f in facts(day))  # each fact a sentence ("Standard rules")
+    assert f"{said}. " in files[f"{stem}-square.alt.txt"].decode(), stem
     square_alt = files[f"{stem}-square.alt.txt"].decode()
     assert square_alt.startswith(f"{day.game.title} · Tuesday 1 December 2026. ") and plain(question(day)) in square_alt
     if game == "penguin":  # the layout in words: every card by name, in the long description

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -417,7 +418,7 @@ def test_shipped_calibrations_grade_the_games(name: str) -> None:
     assert result.grade in GRADES and 0 <= result.percentile <= 100
 
 
-def test_the_python_api_takes_the_family() -> None:
+def test_the_python_api_takes_the_family(tmp_path) -> None:
     import dealgen
 
     start = dealgen.deal("seahaven-towers", 3)
@@ -425,6 +426,10 @@ def test_the_python_api_takes_the_family() -> None:
     assert result.verdict == SOLVED
     line = dealgen.verify(start, result.moves)
     assert line.won and "column 10:" in str(start)
+    book = dealgen.Book(game="freecell", mix={"easy": 1, "expert": 1}, title="Two")
+    out = Path(tmp_path) / "two.pdf"
+    book.write(str(out))
+    assert out.read_bytes().startswith(b"%PDF")
 
 
 def test_a_retried_scan_weighs_an_audit_by_the_game_s_own_factor() -> None:

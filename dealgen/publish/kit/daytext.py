@@ -84,7 +84,8 @@ def sentence(text: str) -> str:
 def puzzle_alt(day: Day, state: Any) -> str:
     """The puzzle image's whole description: the question, the facts and the layout in words
     (``fitted_alt`` makes it an image's alt text)."""
-    return f"{title(day)}. {sentence(question(day))} {'. '.join(facts(day))}. {day.game.layout_words(state)}"
+    said = ". ".join(fact[:1].upper() + fact[1:] for fact in facts(day))  # each a sentence: "Standard rules"
+    return f"{title(day)}. {sentence(question(day))} {said}. {day.game.layout_words(state)}"
 
 
 ALT_MOST = 1000  # characters: the longest image description X takes (the least of the feeds')
