@@ -73,9 +73,7 @@ def test_every_image_asks_the_days_question_with_indices_legible_in_a_feed(game:
         texts = [t.text for t in scene.items if isinstance(t, Text)]
         assert " ".join(texts).replace("\u00a0", " ").find(asked.split("\u00a0")[0].split("?")[0]) >= 0, texts
         indices = index_pixels(scene, pixels[0] / scene.width)
-        # ten columns and the foundations beside the words of a link preview: 22 px (known short of 24)
-        least = 22 if (game, kind) == ("seahaven-towers", "wide") else 24
-        assert indices and min(indices) >= least - 1e-6, (kind, min(indices))
+        assert indices and min(indices) >= 24 - 1e-6, (kind, min(indices))
         assert not scene.outside(), kind
 
 
