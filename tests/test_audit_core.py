@@ -148,6 +148,9 @@ def test_a_budget_stops_both_at_the_same_position(monkeypatch) -> None:
     for budget in (1, 2, 1000, full.positions - 1):
         fast, plain = _both(_penguin(state, budget), monkeypatch)
         assert fast == plain == AuditResult(OUT_OF_BUDGET, budget)
+    for budget in (0, -3):  # the start is one position: any budget below it stops at the first new one
+        fast, plain = _both(_penguin(state, budget), monkeypatch)
+        assert fast == plain == AuditResult(OUT_OF_BUDGET, 1)
     fast, plain = _both(_penguin(state, full.positions), monkeypatch)
     assert fast == plain == full and full.outcome == EXHAUSTED
     game, number = BAKERS_GAME, 22
