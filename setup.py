@@ -8,6 +8,6 @@ docs/reference/solver.md).
 from setuptools import Extension, setup
 
 setup(ext_modules=[
-    Extension("dealgen.solve._penguin_core", ["dealgen/solve/_penguin_core.c"], optional=True),
+    Extension("dealgen.solve._tableau_core", ["dealgen/solve/_tableau_core.c"], optional=True),
     Extension("dealgen.solve._audit_core", ["dealgen/solve/_audit_core.c"], optional=True),
 ])

@@ -349,7 +349,7 @@ def test_a_win_the_audit_finds_is_a_solver_bug(monkeypatch) -> None:
     from dealgen.errors import CheckFailed
     from dealgen.solve.search import SearchOutcome
 
-    monkeypatch.setattr(solver, "best_first", lambda *a, **k: SearchOutcome(UNSOLVABLE, (), 1, 1))
+    monkeypatch.setattr(solver, "search_problem", lambda *a, **k: SearchOutcome(UNSOLVABLE, (), 1, 1))
     with pytest.raises(CheckFailed, match="solver bug.*the audit found one: "):
         solver.solve_family(FREECELL, FREECELL.deal(1), 10_000, 60.0, grade=False)
 

@@ -1,6 +1,6 @@
 """Which search core runs Penguin's search: the compiled one, or its pure-Python twin.
 
-The compiled core (``dealgen/solve/_penguin_core.c``, built by ``pip install`` where a C
+The compiled core (``dealgen/solve/_tableau_core.c``, built by ``pip install`` where a C
 compiler is found) runs the same search as ``penguin.py`` + ``search.py``, move for move,
 so verdicts, solutions and metrics are identical whichever runs; the pure-Python code is
 the reference and the fallback. ``DEALGEN_PURE_PYTHON=1`` forces the pure-Python core
@@ -16,7 +16,7 @@ from types import ModuleType
 PURE_ENV = "DEALGEN_PURE_PYTHON"
 
 try:
-    from . import _penguin_core as _compiled
+    from . import _tableau_core as _compiled
 except ImportError:  # no compiler at install time: the pure-Python core it is
     _compiled = None
 

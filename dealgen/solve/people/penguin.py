@@ -5,7 +5,7 @@ cards that may then go home sent home, as anyone would). A position is judged by
 player can see at a glance (``judge``): cards home, empty columns, free cells (and the last
 one filled), cards built in suit, cards not yet resting in a finished run, and how deep the
 next card each foundation wants lies buried. The compiled core plays the same games
-(``_penguin_core.play``); this is its reference and fallback.
+(``_tableau_core.play``); this is its reference and fallback.
 """
 
 from __future__ import annotations
