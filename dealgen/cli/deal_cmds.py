@@ -19,9 +19,10 @@ def games() -> None:
             default = " [default]" if rules == game.default_rules else ""
             note = game.rule_notes.get(rules, "")
             click.echo(f"    {rules}{default}: {note}")
+    from ..solve.audit import describe as audit
     from ..solve.core import describe
 
-    click.echo(f"\nPenguin search core: {describe()}")
+    click.echo(f"\nPenguin search core: {describe()}\nAudit of unsolvable verdicts: {audit()}")
 
 
 @main.command(cls=DealCommand, short_help="Print deal NUMBER of GAME.")
