@@ -73,7 +73,7 @@ def ours(game_name: str, numbers: range, max_states: int) -> None:
 
 
 def fc_solve(game_name: str, numbers: range) -> list[int]:
-    game = get_game(game_name, preview=True)
+    game = get_game(game_name)
     lengths: list[int] = []
     unsolved = 0
     spent = 0.0
