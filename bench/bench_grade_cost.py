@@ -9,7 +9,7 @@ Prints, on the same machine in one run:
 - the graded scan: ``dealgen scan GAME 1-10000 --jobs 2`` (Penguin's target, issue 48: under
   5 minutes), wall-clock and the CPU of its processes;
 - the default book: ``dealgen book --game GAME --jobs 2`` (40 fresh deals, ten of each grade;
-  Penguin's target under 15 s), the same, for a game books take (not one in preview).
+  Penguin's target under 15 s), the same.
 ``--game freecell`` (or another of the family) measures the FreeCell family's players, which are
 pure Python only. The machine may be shared: the load average is printed beside the figures, and
 CPU seconds are the steadier measure.
@@ -26,7 +26,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from dealgen.games import GAMES as PUBLISHED
 from dealgen.games import Game, get_game
 from dealgen.scan import parse_range
 from dealgen.solve import core, solve_deal
@@ -70,7 +69,7 @@ def main() -> None:
     parser.add_argument("--skip-scan", action="store_true")
     parser.add_argument("--skip-book", action="store_true")
     args = parser.parse_args()
-    game = get_game(args.game, preview=True)
+    game = get_game(args.game)
     rules = game.check_rules(args.rules)
     penguin = game.name == "penguin"
     deals = parse_range(args.deals)
@@ -90,9 +89,7 @@ def main() -> None:
             print(f"dealgen scan {game.name} {args.scan} --jobs {args.jobs}: {wall:.1f} s wall, {cpu:.1f} s CPU"
                   f"{' (target under 300 s)' if penguin and args.scan == '1-10000' else ''}; load average "
                   f"{os.getloadavg()[0]:.1f}")
-        if not args.skip_book and game.name not in PUBLISHED:
-            print(f"dealgen book: {game.name} is in preview; books do not take it yet")
-        elif not args.skip_book:
+        if not args.skip_book:
             wall, cpu = timed_command(["book", "--game", game.name, "--jobs", str(args.jobs), "-o",
                                        str(Path(tmp) / "book.pdf")])
             print(f"dealgen book --game {game.name} --jobs {args.jobs} (40 puzzles): {wall:.1f} s wall, {cpu:.1f} s "

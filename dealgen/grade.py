@@ -43,7 +43,7 @@ def weights_for(game: str) -> dict[str, float]:
     """The game's grading metrics and weights (``Game.grade_weights``), else ``WEIGHTS``."""
     from .games import get_game
 
-    return dict(get_game(game, preview=True).grade_weights or WEIGHTS)
+    return dict(get_game(game).grade_weights or WEIGHTS)
 
 
 def data_path(game: str, rules: str) -> Path:
@@ -130,7 +130,7 @@ def grade_words(game: str, rules: str) -> list[str]:
     if data is None:
         return []
     rates = data.get("careful_games") or {}
-    note = get_game(game, preview=True).grade_note
+    note = get_game(game).grade_note
     bounds = [0.0, *data["bands"], 100.0]
     lines = [note] if note and not rates else []
     for index, grade in enumerate(GRADES):

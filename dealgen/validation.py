@@ -64,7 +64,7 @@ def interval(rho: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _fresh_games(task: tuple[str, int, str]) -> tuple[int, dict[str, int] | None]:
     game_name, deal, rules = task
-    game = get_game(game_name, preview=True)
+    game = get_game(game_name)
     return deal, population(game, game.deal(deal, rules), game.rule_sets.index(rules), fresh=True)
 
 

@@ -143,7 +143,7 @@ FAMILY = ("freecell", "bakers-game", "eight-off", "seahaven-towers")
 @pytest.mark.parametrize("name", FAMILY)
 def test_the_freecell_familys_players(name) -> None:
     # one module plays the four games (found by the engine's module), seeded, every win replayed
-    game = get_game(name, preview=True)
+    game = get_game(name)
     results = [population(game, game.deal(deal)) for deal in (2, 3)]
     assert results == [population(game, game.deal(deal)) for deal in (2, 3)]
     assert all(0 <= r["players_lost"] <= GAMES and 0 <= r["careful_won"] <= TRIES for r in results)
@@ -154,7 +154,7 @@ def test_the_freecell_familys_players(name) -> None:
 def test_the_family_players_wins_are_replayed(monkeypatch) -> None:
     from dealgen.solve.people import freecell as family
 
-    game = get_game("freecell", preview=True)
+    game = get_game("freecell")
     state = game.deal(3)
     won = family.play(game, state, POPULATION[1], seed_for(3, 0, 1, 0))
     assert won is not None

@@ -638,9 +638,9 @@ fail:
     return 0;
 }
 
-static PyObject *run(const Game *g, Pos *p, unsigned long long max_positions) {
-    Outcome res;
-    if (exhaust(g, p, (uint64_t)max_positions, &res) < 0)
+static PyObject *run(const Game *g, Pos *p, long long max_positions) {
+    Outcome res; /* a budget below 1 stops at the first new position, as one of 1 does */
+    if (exhaust(g, p, max_positions < 0 ? 0 : (uint64_t)max_positions, &res) < 0)
         return NULL;
     PyObject *line = PyTuple_New(res.depth > 0 ? res.depth - 1 : 0);
     if (!line) {
@@ -669,10 +669,10 @@ PyDoc_STRVAR(penguin_doc,
 
 static PyObject *py_penguin(PyObject *self, PyObject *args) {
     int base, rules;
-    unsigned long long max_positions;
+    long long max_positions;
     PyObject *columns, *cells, *home;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iOOOiK", &base, &columns, &cells, &home, &rules, &max_positions))
+    if (!PyArg_ParseTuple(args, "iOOOiL", &base, &columns, &cells, &home, &rules, &max_positions))
         return NULL;
     if (base < 0 || base > 12 || rules < PARLETT || rules > SINGLE) {
         PyErr_SetString(PyExc_ValueError, "base must be 0-12 and rules 0-2");
@@ -695,10 +695,10 @@ PyDoc_STRVAR(family_doc,
 
 static PyObject *py_family(PyObject *self, PyObject *args) {
     int alternate, kings_only;
-    unsigned long long max_positions;
+    long long max_positions;
     PyObject *columns, *cells, *home;
     (void)self;
-    if (!PyArg_ParseTuple(args, "ppOOOK", &alternate, &kings_only, &columns, &cells, &home, &max_positions))
+    if (!PyArg_ParseTuple(args, "ppOOOL", &alternate, &kings_only, &columns, &cells, &home, &max_positions))
         return NULL;
     Game g = {.penguin = 0, .alternate = alternate, .kings_only = kings_only};
     Pos p;
