@@ -15,8 +15,8 @@ what covers it: digging out the low cards), and cards in cells with nowhere to g
 or expert player looks a second move ahead on the few moves that look best at first sight
 (``BEAM``), as a person weighs a handful of candidates, not every move on the table.
 
-Pure Python (the compiled core plays Penguin's people only): a deal's twelve games cost about
-120 ms of CPU in FreeCell and 20-35 ms in the other three (``bench/bench_grade_cost.py``).
+Pure Python (the compiled core plays Penguin's people only): a deal's twelve games cost
+120-170 ms of CPU in FreeCell and 20-50 ms in the other three (``bench/bench_grade_cost.py``).
 """
 
 from __future__ import annotations
