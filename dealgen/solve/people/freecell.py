@@ -153,7 +153,9 @@ def _places(table: Table, token: str) -> tuple[int | None, int | None]:
 def _options(table: Table, player: Player, node, seen: set[bytes]):
     """The moves ``player`` sees from ``node``: the solver's, less any run longer than the player
     counts (a player looking one move ahead counts free cells + 1), less positions already seen."""
-    children = table.kids.pop((node[0], node[1]), None) or table.problem.expand(node)
+    children = table.kids.pop((node[0], node[1]), None)
+    if children is None:  # (an empty list is a dead end met before, not a position never looked at)
+        children = table.problem.expand(node)
     table.kids.clear()  # (only the chosen position's children, met in the last look, are met again)
     children = [c for c in children if c[2] not in seen]
     if player.lookahead > 1 or not table.supermove_cols:
