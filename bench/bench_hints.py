@@ -9,6 +9,7 @@ a winnable one was found (the page says "no win from here" without how far to un
 
     python bench/bench_hints.py                      # 200 positions per deal: 7,000 in all
     python bench/bench_hints.py --per-deal 50 --budget 20000
+    python bench/bench_hints.py --family --per-deal 40   # FreeCell, Baker's Game, Eight Off, Seahaven Towers
 
 Needs node (apt-get install nodejs).
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.test_js_hints import BUDGET, NODE, PER_DEAL, positions, run_js  # noqa: E402
+from tests.test_js_hints import BUDGET, FAMILY, NODE, PER_DEAL, positions, run_js  # noqa: E402
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -46,19 +47,21 @@ def main() -> int:
     parser.add_argument("--per-deal", type=int, default=200, help="positions per deal (the start and random play's)")
     parser.add_argument("--seed", type=int, default=20261128)
     parser.add_argument("--budget", type=int, default=BUDGET, help="positions each search may expand (the page's)")
+    parser.add_argument("--family", action="store_true", help="the FreeCell family's four games instead")
     args = parser.parse_args()
+    sets = [(name, "standard") for name in FAMILY] if args.family else list(PER_DEAL)
     if NODE is None:
         print("node is not installed (apt-get install nodejs)")
         return 2
     began = time.perf_counter()
-    todo = positions({key: args.per_deal for key in PER_DEAL}, args.seed)
+    todo = positions({key: args.per_deal for key in sets}, args.seed)
     print(f"{len(todo)} positions made by the Python engine in {time.perf_counter() - began:.1f} s; "
           f"budget {args.budget:,} positions a search, looking back at most {3 * args.budget:,}")
     with tempfile.TemporaryDirectory() as tmp:
         results = run_js(todo, Path(tmp), args.budget)
     print(f"{'game, rules':<24} {'count':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'<= 1 s':>8} {'unknown':>8} "
           f"{'lost':>6} {'no undo':>10}")
-    for key in PER_DEAL:
+    for key in sets:
         mine = [r for p, r in zip(todo, results) if (p["game"], p["rules"]) == key]
         print(row(" ".join(key), mine))
     print(row("all", results))

@@ -2,11 +2,14 @@
 
     dealgen scan penguin 1001-3000 --rules parlett --jobs 2 -o /tmp/cal.jsonl
     python bench/fit_grade_weights.py /tmp/cal.jsonl --cap players_lost=0.5 [--metrics A,B,...] [--jobs 2]
+                                      [--played FILE]
 
 The person-like players play every solved deal of the scan again with fresh noise
 (``dealgen.validation.fresh_play``); every split of the weights in steps of 0.1 over the
 metrics is tried, and the one whose effort score best orders that win rate (most negative
-Spearman) is printed, with each metric's own Spearman for comparison. The weights that ship
+Spearman) is printed, with each metric's own Spearman for comparison. ``--played FILE`` keeps
+the fresh games (JSON, deal -> games): a later run with the same file reads them instead of
+playing again, to try other metrics or caps. The weights that ship
 are in ``dealgen/grade.py`` (``WEIGHTS``) and the game modules (``grade_weights``); the deals a
 calibration fits on must not be the deals it is validated on (``dealgen calibrate --validate``).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 
 from dealgen.validation import fit_weights, fresh_play, spearman, win_rate
 
@@ -29,13 +33,20 @@ def main() -> None:
     parser.add_argument("--cap", action="append", default=[], metavar="METRIC=W",
                         help="the most weight a metric may get (e.g. players_lost=0.5); repeatable")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--played", metavar="FILE", help="keep the fresh games here, or read them if it exists")
     args = parser.parse_args()
     records = [json.loads(line) for line in open(args.scan, encoding="utf-8")]
     solved = [r for r in records if r["verdict"] == "solved"]
     game, rules = solved[0]["game"], solved[0]["rules"]
     names = args.metrics.split(",")
     start = time.perf_counter()
-    played = fresh_play(game, rules, [r["deal"] for r in solved], args.jobs)
+    kept = Path(args.played) if args.played else None
+    if kept is not None and kept.is_file():
+        played = {int(deal): games for deal, games in json.loads(kept.read_text(encoding="utf-8")).items()}
+    else:
+        played = fresh_play(game, rules, [r["deal"] for r in solved], args.jobs)
+        if kept is not None:
+            kept.write_text(json.dumps(played) + "\n", encoding="utf-8")
     print(f"{game} {rules}: {len(solved)} solved deals of {len(records)}, fresh games in "
           f"{time.perf_counter() - start:.1f} s")
     rates = [win_rate(played[r["deal"]]) for r in solved]

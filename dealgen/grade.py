@@ -43,7 +43,7 @@ def weights_for(game: str) -> dict[str, float]:
     """The game's grading metrics and weights (``Game.grade_weights``), else ``WEIGHTS``."""
     from .games import get_game
 
-    return dict(get_game(game, preview=True).grade_weights or WEIGHTS)
+    return dict(get_game(game).grade_weights or WEIGHTS)
 
 
 def data_path(game: str, rules: str) -> Path:

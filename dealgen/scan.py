@@ -231,11 +231,11 @@ def _scan_line(path: Path, lineno: int, line: str, game: str, rules: str) -> dic
         raise InputError(f"{path}:{lineno}: holds {record.get('game')} ({record.get('rules')}) results, "
                          f"not {game} ({rules}); give another output file")
     if record_verdict(record) not in ("solved", "unsolvable", "unknown"):
-        words = get_game(game, preview=True).verdict_names
+        words = get_game(game).verdict_names
         raise InputError(f"{path}:{lineno}: verdict {as_json(record['verdict'])} is none of "
                          f"{', '.join(words.get(v, v) for v in ('solved', 'unsolvable', 'unknown'))}; "
                          f"give a new output file")
-    names = get_game(game, preview=True).metric_names  # (a game's extra fields, such as passes, are among them)
+    names = get_game(game).metric_names  # (a game's extra fields, such as passes, are among them)
     known_fields(record, SCAN_FIELDS + names, f"{path}:{lineno}")
     if "metrics" not in record:
         raise InputError(f"{path}:{lineno}: missing field 'metrics'")
@@ -319,7 +319,7 @@ def scan(game: str, deals: range, rules: str, jobs: Workers = 0, out: TextIO | N
             handle = path.open("a", encoding="utf-8")
         except OSError as err:  # an existing file that may be read but not written (read-only, immutable)
             raise InputError(f"{path}: cannot add results to it ({err.strerror or err}); give another -o file") from None
-    factor = audit_factor(get_game(game, preview=True)) if retry else 1
+    factor = audit_factor(get_game(game)) if retry else 1
     redo = {n for n in deals if retry and n in done and _worth_retrying(done[n], states, factor)}
     redo |= {n for n in deals if n in broken}  # (solved again, and the file rewritten without their edited lines)
     todo = [n for n in deals if n not in done or n in redo]

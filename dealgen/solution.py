@@ -171,7 +171,7 @@ def stream_solution(text: str, source: str = "<solution>",
         except InputError as err:
             raise InputError(located(str(err), source, lineno)) from None
 
-    game: Game = checked("game", lambda name: get_game(name, preview=True))
+    game: Game = checked("game", lambda name: get_game(name))
     deal: int = checked("deal", parse_deal_number)
     rules = checked("rules", game.check_rules) if "rules" in headers else game.default_rules
     outcome = checked("outcome", lambda v: check_outcome(game, v)) if "outcome" in headers else "won"

@@ -68,7 +68,7 @@ class Verdict:
         what = f"{s.game} deal {s.deal} ({s.rules})"
         if self.error is not None:  # a file's failure names the file and line first, as every error does
             where = located(what, s.source or None, self.error.line)
-            rule_sets = get_game(s.game, preview=True).rule_sets
+            rule_sets = get_game(s.game).rule_sets
             hint = "" if s.rules_given or len(rule_sets) == 1 else (
                 f" (the file has no rules: line, so the game's first rule set, '{s.rules}', applies; others: "
                 f"{', '.join(r for r in rule_sets if r != s.rules)})")
@@ -85,7 +85,7 @@ class Verdict:
             return f"{what}: verified, {self.moves_played} moves, {self.summary}"
         if not self.won:
             return f"{failed}: FAILED: {legal} but the game is not won: {self.summary}"
-        two_player = get_game(s.game, preview=True).outcome(self.final).winner is not None
+        two_player = get_game(s.game).outcome(self.final).winner is not None
         return f"{what}: verified, {self.moves_played} moves, " + (self.summary if two_player else "won")  # "Red won: ..."
 
 
@@ -99,7 +99,7 @@ def replay(solution: Solution, states: list | None = None) -> Verdict:
 def replay_steps(head: Solution, steps: Iterable[tuple[str, str, int | None]], states: list | None = None) -> Verdict:
     """``replay`` of moves as they come (``stream_solution``: our notation, as the file spells it,
     and its line), from the deal that ``head`` names; none is taken after the first that fails."""
-    game = get_game(head.game, preview=True)
+    game = get_game(head.game)
     state = game.deal(head.deal, head.rules)
     if states is not None:
         states.append(state)
@@ -145,7 +145,7 @@ def read_played(path: str | Path, rules: str | None = None) -> Solution:
     ``rules`` (a command's --rules) are played when the file names none."""
     head, steps = stream_solution(solution_text(path), str(path))
     if rules is not None and not head.rules_given:
-        head = replace(head, rules=get_game(head.game, preview=True).check_rules(rules))
+        head = replace(head, rules=get_game(head.game).check_rules(rules))
     read: list[tuple[str, str, int]] = []
 
     def kept() -> Iterator[tuple[str, str, int]]:
@@ -160,7 +160,7 @@ def read_played(path: str | Path, rules: str | None = None) -> Solution:
 
 def replay_states(solution: Solution) -> list[Any]:
     """Every state from the deal to the end (for walkthroughs); raises IllegalMove on a bad move."""
-    game = get_game(solution.game, preview=True)
+    game = get_game(solution.game)
     states = [game.deal(solution.deal, solution.rules)]
     for token in solution.moves:
         states.append(game.play(states[-1], game.parse_move(token)))
@@ -183,7 +183,7 @@ def verify(position: Position, moves: Iterable[str]) -> Line:
     """Replay ``moves`` (in the game's notation) from ``position`` through the engine. Raises
     IllegalMove at the first move the rules forbid (or that cannot be read), naming the move and
     its number; a legal line comes back with where it ended (``.won``, ``.final``)."""
-    game = get_game(position.game, preview=True)
+    game = get_game(position.game)
     state = position.state
     count = 0
     for count, token in enumerate(moves, 1):

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(built() is None, reason="the compiled audit is n
 # Deals the audits exhaust in some 20,000 positions (from each rule set's list in docs/data/, and
 # the family's first small ones): the audit's whole search, not only its start.
 PENGUIN_UNSOLVABLE = {"parlett": (8854, 3114), "supermove": (3118, 277), "single": (1122, 1608)}
-FAMILY_UNSOLVABLE = {BAKERS_GAME: (10, 14, 22, 26), SEAHAVEN_TOWERS: (21,)}
+FAMILY_UNSOLVABLE = {BAKERS_GAME: (10, 14, 22, 26), SEAHAVEN_TOWERS: (21,), FREECELL: (11982,)}
 
 
 def _both(run, monkeypatch):
@@ -148,6 +148,9 @@ def test_a_budget_stops_both_at_the_same_position(monkeypatch) -> None:
     for budget in (1, 2, 1000, full.positions - 1):
         fast, plain = _both(_penguin(state, budget), monkeypatch)
         assert fast == plain == AuditResult(OUT_OF_BUDGET, budget)
+    for budget in (0, -3):  # the start is one position: any budget below it stops at the first new one
+        fast, plain = _both(_penguin(state, budget), monkeypatch)
+        assert fast == plain == AuditResult(OUT_OF_BUDGET, 1)
     fast, plain = _both(_penguin(state, full.positions), monkeypatch)
     assert fast == plain == full and full.outcome == EXHAUSTED
     game, number = BAKERS_GAME, 22
@@ -188,3 +191,16 @@ def test_bad_positions_are_refused() -> None:
         core.penguin(0, [[52]], [-1] * 7, [0, 0, 0, 0], 0, 10)
     with pytest.raises(ValueError, match="at most 7 columns"):
         core.penguin(0, [[]] * 8, [-1] * 7, [0, 0, 0, 0], 0, 10)
+
+
+def test_the_switch_and_what_the_cli_says(monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from dealgen.cli import main
+
+    monkeypatch.delenv(PURE_ENV, raising=False)
+    assert "Audit of unsolvable verdicts: compiled (C)" in CliRunner().invoke(main, ["--version"]).output
+    monkeypatch.setenv(PURE_ENV, "1")
+    assert compiled() is None
+    out = CliRunner().invoke(main, ["games"]).output
+    assert "Audit of unsolvable verdicts: Python (DEALGEN_PURE_PYTHON is set" in out

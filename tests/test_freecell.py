@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +16,7 @@ from pysol_cards.random_base import RandomBase
 
 from dealgen.cli import main
 from dealgen.errors import IllegalMove, InputError
-from dealgen.games import GAMES, PREVIEW, get_game
+from dealgen.games import GAMES, get_game
 from dealgen.games.freecell import BAKERS_GAME, EIGHT_OFF, FAMILY, FREECELL, SEAHAVEN_TOWERS, FreeCellMove
 from dealgen.solve import solve_deal, solve_position
 from dealgen.solve.freecell_audit import EXHAUSTED, WON, audit
@@ -316,23 +317,12 @@ def test_pruning_loses_no_win(game) -> None:
 
 
 # -- what the command line offers ------------------------------------------------------------
-def test_family_is_in_preview_not_in_the_publishing_registry() -> None:
-    assert set(PREVIEW) == {g.name for g in FAMILY} and not set(PREVIEW) & set(GAMES)
-    with pytest.raises(InputError, match="in preview"):
-        get_game("freecell")
-    assert get_game("freecell", preview=True) is FREECELL
+def test_the_family_is_in_the_registry() -> None:
+    assert {g.name for g in FAMILY} <= set(GAMES)
+    assert get_game("FreeCell") is FREECELL
 
 
-@pytest.mark.parametrize("args", [["generate", "freecell", "--count", "2"], ["book", "--game", "freecell", "--count", "2"],
-                                  ["daily", "--game", "freecell"]])
-def test_publishing_commands_refuse_preview_games(args: list[str], tmp_path, monkeypatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(main, args)
-    assert result.exit_code == 2 and "preview" in result.output, result.output
-    assert not list(tmp_path.iterdir())
-
-
-def test_deal_solve_and_games_work_for_preview_games(tmp_path) -> None:
+def test_deal_solve_and_games_work_for_the_family(tmp_path) -> None:
     runner = CliRunner()
     dealt = runner.invoke(main, ["deal", "seahaven-towers", "3", "--format", "fcs"])
     assert dealt.exit_code == 0 and dealt.output.startswith("Foundations:")
@@ -341,7 +331,7 @@ def test_deal_solve_and_games_work_for_preview_games(tmp_path) -> None:
     assert solved.exit_code == 0 and "solved in" in solved.output
     assert runner.invoke(main, ["verify", str(out)]).exit_code == 0
     listed = runner.invoke(main, ["games"])
-    assert "eight-off  (Eight Off; preview" in listed.output
+    assert "eight-off  (Eight Off)" in listed.output
 
 
 def test_a_win_the_audit_finds_is_a_solver_bug(monkeypatch) -> None:
@@ -423,12 +413,12 @@ def test_shipped_calibrations_grade_the_games(name: str) -> None:
 
     data = read_calibration(data_path(name, "standard"))
     assert data["game"] == name and data["deals"] == 2000 and data["graded"] >= 1500
-    assert data["weights"] == get_game(name, preview=True).grade_weights
+    assert data["weights"] == get_game(name).grade_weights
     result = solve_deal(name, 3)
     assert result.grade in GRADES and 0 <= result.percentile <= 100
 
 
-def test_the_python_api_takes_preview_games() -> None:
+def test_the_python_api_takes_the_family(tmp_path) -> None:
     import dealgen
 
     start = dealgen.deal("seahaven-towers", 3)
@@ -436,6 +426,10 @@ def test_the_python_api_takes_preview_games() -> None:
     assert result.verdict == SOLVED
     line = dealgen.verify(start, result.moves)
     assert line.won and "column 10:" in str(start)
+    book = dealgen.Book(game="freecell", mix={"easy": 1, "expert": 1}, title="Two")
+    out = Path(tmp_path) / "two.pdf"
+    book.write(str(out))
+    assert out.read_bytes().startswith(b"%PDF")
 
 
 def test_a_retried_scan_weighs_an_audit_by_the_game_s_own_factor() -> None:
@@ -444,7 +438,7 @@ def test_a_retried_scan_weighs_an_audit_by_the_game_s_own_factor() -> None:
     from dealgen.scan import _worth_retrying
     from dealgen.solve import audit_factor
 
-    assert audit_factor(get_game("freecell", preview=True)) == 8
+    assert audit_factor(get_game("freecell")) == 8
     assert audit_factor(get_game("penguin")) == 4
     record = {"game": "freecell", "verdict": "unknown", "budget": "audit", "metrics": {"audit_positions": 6000}}
     assert _worth_retrying(record, 1000, 8) and not _worth_retrying(record, 1000, 4)

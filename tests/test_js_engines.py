@@ -151,7 +151,7 @@ def playouts_for(plan: dict, seed: int) -> list[dict]:
     rng = random.Random(seed)
     playouts: list[dict] = []
     for (name, rules), (count, most) in plan.items():
-        game = get_game(name, preview=True)
+        game = get_game(name)
         vocab = vocabulary(game)
         for state in starts(game, rules, rng, count):
             playouts.append(playout(game, state, rng, most, vocab, len(playouts)))

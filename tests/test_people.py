@@ -135,3 +135,69 @@ def test_validate_writes_a_report(tmp_path) -> None:
     report = json.loads(out.read_text())
     assert report["deals"] == len(report["per_deal"]) == 12
     assert [b["grade"] for b in report["bands"]] == ["easy", "medium", "hard", "expert"]
+
+
+FAMILY = ("freecell", "bakers-game", "eight-off", "seahaven-towers")
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_the_freecell_familys_players(name) -> None:
+    # one module plays the four games (found by the engine's module), seeded, every win replayed
+    game = get_game(name)
+    results = [population(game, game.deal(deal)) for deal in (2, 3)]
+    assert results == [population(game, game.deal(deal)) for deal in (2, 3)]
+    assert all(0 <= r["players_lost"] <= GAMES and 0 <= r["careful_won"] <= TRIES for r in results)
+    assert any(r["players_lost"] < GAMES for r in results)  # someone wins
+    assert people.PEOPLE[name].__module__ == "dealgen.solve.people.freecell"
+
+
+def test_the_family_players_wins_are_replayed(monkeypatch) -> None:
+    from dealgen.solve.people import freecell as family
+
+    game = get_game("freecell")
+    state = game.deal(3)
+    won = family.play(game, state, POPULATION[1], seed_for(3, 0, 1, 0))
+    assert won is not None
+    monkeypatch.setitem(people.PEOPLE, "freecell", lambda g, st, player, seed: won[:-1])  # one move short
+    with pytest.raises(CheckFailed, match="player bug"):
+        population(game, state)
+
+
+def test_a_casual_freecell_player_counts_runs_by_the_cells() -> None:
+    # one free cell and one empty column: the run 9C 8H 7S may go onto TH ((1 + 1) x 2 = 4), but a
+    # player looking one move ahead counts the cells alone (1 + 1 = 2) and does not see it
+    from dealgen.cards import Card
+    from dealgen.games.freecell import FREECELL, FreeCellState
+    from dealgen.solve.people import freecell as family
+
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(code) for code in text.split())
+
+    columns = tuple(cards(t) for t in ("6S KS 9C 8H 7S", "KC TH", "TC JC", "QC JS", "QS 9H", "JH QH", "KH", ""))
+    state = FreeCellState(columns, (*cards("8S 9S TS"), None), (8, 5, 7, 13))
+    table = family.Table(FREECELL, state)
+    _, node, key, _ = table.problem.start()
+    casual, careful = POPULATION[0], POPULATION[1]
+    assert "12" not in [c[0][0] for c in family._options(table, casual, node, {key})]
+    assert "12" in [c[0][0] for c in family._options(table, careful, node, {key})]
+
+
+def test_the_familys_grades_speak_of_the_careful_player() -> None:
+    from dealgen.grade import grade_words, load_calibration
+
+    for name in FAMILY:
+        data = load_calibration(name, "standard")
+        assert data["sample"] == "deals 1001-3000" and data["weights"]["players_lost"] == 0.5
+        lines = grade_words(name, "standard")
+        assert len(lines) == 4 and lines[0].startswith("Easy: a careful player wins "), lines
+
+
+def test_validate_the_freecell_grades(tmp_path) -> None:
+    out = tmp_path / "check.json"
+    result = CliRunner().invoke(main, ["calibrate", "freecell", "--validate", "--deals", "1-6", "--jobs", "1",
+                                       "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["calibration"] == "deals 1001-3000" and report["deals"] == 6
+    refused = CliRunner().invoke(main, ["calibrate", "freecell", "--validate", "--deals", "2000-2010"])
+    assert refused.exit_code == 2 and "outside it" in refused.output

@@ -154,3 +154,12 @@ def test_the_compiled_core_refuses_a_bad_description() -> None:
         CORE.shorten_game(code, cols, cells, home, ("1x",))
     with pytest.raises(TypeError):
         CORE.search_game(code[:5], cols, cells, home, 1, 10, None)
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+def test_ms_1329_is_solved_quickly(monkeypatch, pure: bool) -> None:
+    # the heuristic without empty columns and buried cards wandered: 3,000,000 positions and no win
+    if pure:
+        monkeypatch.setenv(core.PURE_ENV, "1")
+    result = solve_deal("freecell", 1329, max_states=5_000, grade=False)
+    assert result.verdict == "solved" and result.metrics["states_expanded"] < 2_000

@@ -128,12 +128,14 @@ def _stdout_failed(err: OSError) -> None:
 
 
 def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """--version: the version, and which search core solves (compiled or pure Python)."""
+    """--version: the version, which search core solves and which audit certifies (compiled or Python)."""
     if not value or ctx.resilient_parsing:
         return
+    from ..solve.audit import describe as audit
     from ..solve.core import describe
 
-    click.echo(f"dealgen, version {__version__}\nPenguin search core: {describe()}")
+    click.echo(f"dealgen, version {__version__}\nPenguin and FreeCell family search core: {describe()}\n"
+               f"Audit of unsolvable verdicts: {audit()}")
     ctx.exit()
 
 

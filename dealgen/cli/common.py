@@ -21,17 +21,14 @@ from ..games import Game, get_game
 
 
 class GameType(click.ParamType):
-    """A game by name; ``preview`` games (engine and solver only) where the command works for them."""
+    """A game by name."""
 
     name = "GAME"
-
-    def __init__(self, preview: bool = False):
-        self.preview = preview
 
     def convert(self, value: Any, param, ctx) -> Game:
         if isinstance(value, str):
             try:
-                return get_game(value, self.preview)
+                return get_game(value)
             except InputError as err:
                 self.fail(str(err), param, ctx)
         return value
@@ -80,7 +77,6 @@ class DealType(click.ParamType):
 
 
 GAME = GameType()
-GAME_OR_PREVIEW = GameType(preview=True)  # deal, solve, scan: what a preview game has
 DEAL = DealType()
 
 

@@ -5,28 +5,28 @@ from __future__ import annotations
 import click
 
 from ..errors import did_you_mean
-from ..games import GAMES, PREVIEW, PREVIEW_LACKS
+from ..games import GAMES
 from .app import main
-from .common import DEAL, GAME_OR_PREVIEW, DealCommand, echo_json, named, rules_option
+from .common import DEAL, GAME, DealCommand, echo_json, named, rules_option
 
 
 @main.command(short_help="List the games and their rule sets.")
 def games() -> None:
     """List the games and their rule sets (the first is the default)."""
-    for game in [*GAMES.values(), *PREVIEW.values()]:
-        preview = f"; preview: {PREVIEW_LACKS}" if game.name in PREVIEW else ""
-        click.echo(f"{game.name}  ({game.title}{preview})")
+    for game in GAMES.values():
+        click.echo(f"{game.name}  ({game.title})")
         for rules in game.rule_sets:
             default = " [default]" if rules == game.default_rules else ""
             note = game.rule_notes.get(rules, "")
             click.echo(f"    {rules}{default}: {note}")
+    from ..solve.audit import describe as audit
     from ..solve.core import describe
 
-    click.echo(f"\nPenguin search core: {describe()}")
+    click.echo(f"\nPenguin and FreeCell family search core: {describe()}\nAudit of unsolvable verdicts: {audit()}")
 
 
 @main.command(cls=DealCommand, short_help="Print deal NUMBER of GAME.")
-@click.argument("game", type=GAME_OR_PREVIEW)
+@click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
 @click.option(

@@ -16,7 +16,7 @@ from ..fileio import check_writable
 from ..games import Game
 from ..solve.positions import follow, load_position
 from .app import main
-from .common import DEAL, GAME_OR_PREVIEW, Choice, DealCommand, named, note, rules_option
+from .common import DEAL, GAME, Choice, DealCommand, named, note, rules_option
 
 MAX_PIXELS_SIDE = 20_000
 
@@ -42,7 +42,7 @@ def check_raster(kind: str, dpi: float | None, size: str | None) -> tuple[float 
 
 
 @main.command(cls=DealCommand, short_help="Draw a deal or a position as a diagram.")
-@click.argument("game", type=GAME_OR_PREVIEW)
+@click.argument("game", type=GAME)
 @click.argument("number", type=DEAL, required=False)
 @click.option("-o", "--output", callback=named, required=True, metavar="FILE", help="FILE.png or FILE.pdf")
 @click.option("--after", type=int, default=0, show_default=True,

@@ -12,7 +12,7 @@ from ..publish.solving import solve_and_record
 from ..scan import parse_range, scan, summary
 from ..solve import DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, Budget
 from .app import main
-from .common import DEAL, GAME_OR_PREVIEW, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
+from .common import DEAL, GAME, DealCommand, ProgressLine, echo_json, jobs_option, named, rules_option
 
 budget_options = [
     click.option("--max-states", type=int, default=None, metavar="N",
@@ -29,7 +29,7 @@ def with_budgets(func):
 
 
 @main.command(cls=DealCommand, short_help="Solve deal NUMBER of GAME and grade it.")
-@click.argument("game", type=GAME_OR_PREVIEW)
+@click.argument("game", type=GAME)
 @click.argument("number", type=DEAL)
 @rules_option
 @with_budgets
@@ -77,7 +77,7 @@ def _clock(seconds: float) -> str:
 
 
 @main.command("scan", cls=DealCommand, short_help="Solve a range of deals of GAME in parallel.")  # "-5-3" reaches the range check
-@click.argument("game", type=GAME_OR_PREVIEW)
+@click.argument("game", type=GAME)
 @click.argument("deals", metavar="FIRST-LAST")
 @rules_option
 @jobs_option
@@ -132,7 +132,7 @@ def _print_summary(s: dict, err: bool, names=lambda verdict: verdict) -> None:
 
 
 @main.command(short_help="Recompute GAME's grade cut points.")
-@click.argument("game", type=GAME_OR_PREVIEW)
+@click.argument("game", type=GAME)
 @rules_option
 @click.option("--deals", "deal_range", default="1-2000", show_default=True, metavar="FIRST-LAST",
               help="The reference sample (at least 2000 deals for a shipped calibration).")

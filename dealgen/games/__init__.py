@@ -10,29 +10,16 @@ from .pack_n_stack import PACK_N_STACK
 from .penguin import PENGUIN
 from .perpetual_motion import PERPETUAL_MOTION
 
-GAMES: dict[str, Game] = {game.name: game for game in (PENGUIN, PERPETUAL_MOTION, IDIOTS_DELIGHT, PACK_N_STACK)}
-# Games whose engine, solver, notation and diagrams work (deal, solve, scan, calibrate, verify,
-# render, walkthrough) but that do not go through the whole pipeline yet (books, daily kit,
-# site): kept out of GAMES, which every publishing command and the site offer, until they do
-# (docs/games/freecell.md).
-PREVIEW: dict[str, Game] = {game.name: game for game in FAMILY}
-PREVIEW_WORKS = "`dealgen deal`, `solve`, `scan`, `calibrate`, `verify`, `render` and `walkthrough` work for it"
-PREVIEW_LACKS = "books, the daily kit and the site are not built for it yet"  # for the commands that refuse it
+GAMES: dict[str, Game] = {game.name: game
+                           for game in (PENGUIN, PERPETUAL_MOTION, IDIOTS_DELIGHT, PACK_N_STACK, *FAMILY)}
 
 
-def get_game(name: str, preview: bool = False) -> Game:
-    """The game called ``name``, or InputError listing the games there are; a preview game only
-    where ``preview`` (a command that works for it), else an error saying what does."""
-    key = name.strip().lower()
-    game = GAMES.get(key)
-    if game is None and key in PREVIEW:
-        if preview:
-            return PREVIEW[key]
-        raise InputError(f"{PREVIEW[key].title} is in preview: {PREVIEW_LACKS}; {PREVIEW_WORKS}")
+def get_game(name: str) -> Game:
+    """The game called ``name``, or InputError listing the games there are."""
+    game = GAMES.get(name.strip().lower())
     if game is None:
-        known = ", ".join([*GAMES, *(f"{k} (preview)" for k in PREVIEW)])
-        raise InputError(f"unknown game '{name}'{did_you_mean(name, [*GAMES, *PREVIEW])}: use one of {known}")
+        raise InputError(f"unknown game '{name}'{did_you_mean(name, list(GAMES))}: use one of {', '.join(GAMES)}")
     return game
 
 
-__all__ = ["GAMES", "PREVIEW", "Game", "Outcome", "get_game"]
+__all__ = ["GAMES", "Game", "Outcome", "get_game"]

@@ -52,6 +52,13 @@ class Game(ABC, Generic[S, M]):
     # rule set's ``rule_prose``: what differs between rule sets, in sentences for a reader.
     how_to_play: ClassVar[str] = ""
     rule_prose: ClassVar[dict[str, str]] = {}
+    # What publishing asks a game to say for itself (books, the daily kit, the site), so that
+    # publish/ keeps no table of games: the daily question (``{par}``: the verified line's
+    # length), the word for a won deal ("Solved in 86 moves"), and the play page's help: how
+    # to play it there, by pointer and by keys.
+    day_question: ClassVar[str] = "Can you solve it? Par:\u00a0{par}\u00a0moves"  # (no-break spaces: one line)
+    win_verb: ClassVar[str] = "Solved"
+    play_help: ClassVar[str] = ""
     # What a printed page calls a rule set, where "<name> rules" would read wrong (a person's name).
     rule_labels: ClassVar[dict[str, str]] = {}
 
@@ -147,6 +154,17 @@ class Game(ABC, Generic[S, M]):
         """How a played-out record ended, in the words a solution's heading gives when the puzzle
         asks how the deal ends (a game that plays itself); None: the heading counts the moves."""
         return None
+
+    def reveal(self, end: S, outcome: str, moves: int) -> str:
+        """The answer a daily reveal states of a line of ``moves`` moves that ends at ``end``
+        with the record's ``outcome`` ("won", or how a game that plays itself loses)."""
+        said = self.answer(end)
+        return f"{self.win_verb} in {moves} moves" if said is None else said[:1].upper() + said[1:]
+
+    def layout_words(self, state: S) -> str:
+        """The position in words, for alt text: card names, not symbols (which screen readers
+        spell out oddly). Here the text form; games say it better."""
+        return self.to_text(state)
 
     def replayed_metrics(self, states: list[S], moves: list[M]) -> dict[str, int]:
         """The metrics of a catalog entry that its replay settles, for verify to compare:

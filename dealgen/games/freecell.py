@@ -29,7 +29,7 @@ from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from . import textform
 from .tableau import TableauGame
-from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
+from .textform import HEADER, card_names, check_header, check_once, field_cards, header, header_lines, json_card, listed, read_fields
 
 HOME = "h"
 ALTERNATE = "alternate"  # build down in alternate colours
@@ -78,6 +78,17 @@ def fits(layout: Layout, card: int, onto: int) -> bool:
     return (card // 13 >= 2) != (onto // 13 >= 2)  # suits 2 and 3 (hearts, diamonds) are red
 
 
+# How hard a deal is, by game: the games the person-like players lost (solve/people/freecell.py)
+# count half (held there, as Penguin's), the search's effort and the solution's length the rest;
+# fitted on deals 1001-1400 of the calibration sample (bench/fit_grade_weights.py).
+GRADE_WEIGHTS: dict[str, dict[str, float]] = {
+    "freecell": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+    "bakers-game": {"players_lost": 0.5, "states_expanded": 0.3, "solution_length": 0.2},
+    "eight-off": {"players_lost": 0.5, "states_expanded": 0.4, "solution_length": 0.1},
+    "seahaven-towers": {"players_lost": 0.5, "states_expanded": 0.4, "solution_length": 0.1},
+}
+
+
 @dataclass(frozen=True)
 class FreeCellState:
     """A position. Columns list cards deepest first; ``home[s]`` counts suit s's foundation."""
@@ -106,6 +117,9 @@ class FreeCellMove:
         return _written(self.src) + _written(self.dst) + (f"v{self.count:x}" if self.count > 1 else "")
 
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
 def _written(place: str) -> str:
     """A place as a token writes it: the tenth column is '10', as fc-solve writes it."""
     return "10" if place == "0" else place
@@ -120,16 +134,21 @@ class FreeCellFamily(TableauGame):
 
     rule_sets = ("standard",)
     legal_move_means_playing = True  # won: no card left to move; lost: no legal move
-    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "audit_positions")
-    # how hard a deal is: the search's effort most, then the length and the cells the line needs
-    grade_weights = {"states_expanded": 0.5, "solution_length": 0.3, "max_cells": 0.2}
+    metric_names = ("states_expanded", "states_seen", "solution_length", "max_cells", "audit_positions",
+                    "players_lost", "careful_won")
 
     def __init__(self, layout: Layout):
         self.layout = layout
         self.name = layout.name  # type: ignore[misc]
         self.title = layout.title  # type: ignore[misc]
         self.rule_notes = {"standard": self._rule_note()}  # type: ignore[misc]
+        self.grade_weights = GRADE_WEIGHTS[layout.name]  # type: ignore[misc]
+        self.how_to_play = self._how_to_play()  # type: ignore[misc]
+        self.rule_prose = {"standard": self._runs()}  # type: ignore[misc]
+        self.play_help = self._play_help()  # type: ignore[misc]
         self._dealt = lru_cache(maxsize=32)(self._deal)
+        self._parsed: dict[str, FreeCellMove] = {}  # token -> move: a game has a few hundred tokens, met again and again
+        self._shapes: dict[tuple[str, str, int], str | None] = {}  # (src, dst, count) -> _shape_error's answer
 
     def _rule_note(self) -> str:
         lay = self.layout
@@ -138,6 +157,96 @@ class FreeCellFamily(TableauGame):
         dealt = f", {len(lay.dealt_cells)} of them dealt full" if lay.dealt_cells else ""
         return (f"{lay.ncols} columns, {lay.ncells} cells{dealt}; columns build down {build}; an empty column "
                 f"takes {empty}")
+
+    # -- what the game says of itself, from its layout -----------------------------------
+    def _how_to_play(self) -> str:
+        """The rules for a book's How to play and the site's, in our own words (sources:
+        docs/games/freecell.md), and how the printed solutions write moves."""
+        lay = self.layout
+        ncol = 52 - len(lay.dealt_cells)
+        long, base = ncol % lay.ncols, ncol // lay.ncols
+        sizes = (f"the {_WORDS[long]} on the left {_WORDS[base + 1]} cards each, the others {_WORDS[base]}" if long
+                 else f"{_WORDS[base]} cards each")
+        cells = f"{_WORDS[lay.ncells]} cells, each holding one card"
+        if lay.dealt_cells:
+            dealt = ", ".join(lay.cells[i] for i in lay.dealt_cells)
+            cells += (f": the last {_WORDS[len(lay.dealt_cells)]} cards of the deal go face up into cells "
+                      f"{dealt.rsplit(', ', 1)[0]} and {dealt.rsplit(', ', 1)[-1]}, the others start empty")
+        else:
+            cells += ", all empty at the start"
+        if lay.build == ALTERNATE:
+            build = "one rank higher and of the other colour: a red 9 goes on a black 10, a black 9 on a red 10"
+        else:
+            build = "one rank higher and of the same suit: the 9 of hearts goes on the 10 of hearts and nowhere else"
+        if lay.empty == ANY:
+            empty = "An emptied column may be filled by any card, or any run."
+        else:
+            empty = "An emptied column may be filled only by a King, or by a run headed by a King."
+        last = "1 to 10 (the tenth written 10)" if lay.ncols == 10 else f"1 to {lay.ncols}"
+        letters = "a to g and k" if lay.ncells == 8 else f"a to {lay.cells[-1]}"
+        eighth = " (so the eighth cell is k)" if lay.ncells == 8 else ""
+        return f"""\
+## The layout
+All 52 cards are dealt face up into {_WORDS[lay.ncols]} columns, {sizes}, fanned downwards so that every card
+shows. Besides the columns there are {cells}. Four foundations, one for each suit, start empty. The
+diagrams show the foundations at the right, under h, and the cells in a row under the columns.
+
+## The aim
+Build all four foundations up in suit, from the Ace to the King.
+
+## Moves
+The exposed card at the foot of a column, and any card in a cell, may go to its foundation when it is the next
+card there, or onto the exposed card of another column when that card is {build}. An exposed card may also go
+into any empty cell. Cards never move from one cell to another, and never leave a foundation.
+
+A run (cards in sequence at the foot of a column, each fitting on the one above it) moves as one. {{rules}}
+
+{empty} The game is won when all 52 cards are home, and lost when no move is left.
+
+## Reading the solutions
+Columns are numbered {last} from the left, the cells are lettered {letters}, and h is the foundation{eighth}. A move
+names its source and then its target: 3a moves the exposed card of column 3 to cell a, a5 moves the card in
+cell a onto column 5, 3h plays to the foundation, and 46 moves from column 4 onto column 6 as many cards of
+the run as fit there, all in one move. A move into an empty column carries one card, unless v and a count
+follow: 46v3 moves three cards into the empty column 6 (a count over nine is a letter: va is ten, vb eleven).
+This is the notation of Freecell Solver, so its solutions read the same way. Every solution in this book was
+replayed move by move by the game engine before printing.
+"""
+
+    def _runs(self) -> str:
+        """How long a run may be: the rule set's prose (``{rules}`` in How to play)."""
+        if self.layout.empty == ANY:
+            return ("A run may be only as long as it could be moved there one card at a time through the empty "
+                    "cells and empty columns: at most (empty cells + 1) x 2 to the power of the empty columns "
+                    "other than the one it goes to. With four empty cells and one other empty column, a run of "
+                    "ten may move.")
+        return ("A run may be only as long as it could be moved there one card at a time through the empty cells: "
+                "at most one card more than there are empty cells. Only a King may enter an empty column, so no "
+                "other card can pass through one.")
+
+    def _play_help(self) -> str:
+        """How to play on the site's page."""
+        lay = self.layout
+        columns = "1-9, 0 for column 10" if lay.ncols == 10 else f"1-{lay.ncols}"
+        cells = "a-g, k" if lay.ncells == 8 else f"a-{lay.cells[-1]}"
+        return (f"Click a column or cell (or type its name: {columns}, {cells}), then where it goes (h is the "
+                f"foundation). A run moves as one where the cells and empty columns allow; into an empty column "
+                f"the longest run goes that may, or click the card to lead it first. Double-click a card to send "
+                f"it home. U or Backspace undoes, Escape drops the choice.")
+
+    def layout_words(self, state: FreeCellState) -> str:
+        lay = self.layout
+        tops = [CARDS[s * 13 + n - 1].name for s, n in enumerate(state.home) if n]
+        waits = [SUIT_NAMES[s] for s, n in enumerate(state.home) if not n]
+        home = (f"The foundations hold the {listed(tops, ', the ', ' and the ')}" if tops else "The foundations are empty")
+        if tops and waits:
+            home += f"; the {listed(waits)} foundation{'s' if len(waits) > 1 else ''} {'are' if len(waits) > 1 else 'is'} empty"
+        held = [f"{x} the {card.name}" for x, card in zip(lay.cells, state.cells) if card is not None]
+        others = "; the others are empty" if len(held) < lay.ncells else ""
+        cells = f"The {_WORDS[lay.ncells]} cells are empty." if not held else f"Cells: {', '.join(held)}{others}."
+        columns = "; ".join(f"column {_written(c)}: {card_names(col) if col else 'empty'}"
+                            for c, col in zip(lay.columns, state.columns))
+        return f"{home}. {cells} Columns, each from its deepest card to its exposed card: {columns}."
 
     # -- places -----------------------------------------------------------------------
     def _place_of(self, ch: str) -> str:
@@ -247,7 +356,10 @@ class FreeCellFamily(TableauGame):
     def play(self, state: FreeCellState, move: FreeCellMove) -> FreeCellState:
         lay = self.layout
         src, dst = move.src, move.dst
-        shape = self._shape_error(src, dst, move.count)
+        shape_key = (src, dst, move.count)
+        if shape_key not in self._shapes:
+            self._shapes[shape_key] = self._shape_error(src, dst, move.count)
+        shape = self._shapes[shape_key]
         if shape is not None:
             raise IllegalMove(shape)
         card = self._source_card(state, src)
@@ -337,6 +449,14 @@ class FreeCellFamily(TableauGame):
                 f"3a, a5, 3h, 46; to an empty column, 46v3 moves three cards")
 
     def parse_move(self, token: str) -> FreeCellMove:
+        move = self._parsed.get(token)
+        if move is None:
+            move = self._parse_move(token)
+            if len(self._parsed) < 10_000:  # (bounded: tokens may come from any file)
+                self._parsed[token] = move
+        return move
+
+    def _parse_move(self, token: str) -> FreeCellMove:
         text = token.strip().lower()
         found = _TOKEN.fullmatch(text)
         if not found:

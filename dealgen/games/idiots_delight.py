@@ -48,7 +48,7 @@ from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from . import textform
 from .base import Game, Outcome
-from .textform import HEADER, check_json, header, header_lines, json_cards, read_fields
+from .textform import HEADER, card_names, check_json, header, header_lines, json_cards, read_fields, rows_of_four
 
 RULE_SETS = ("strict", "free")
 NSTACKS = 4
@@ -150,6 +150,19 @@ Stacks are numbered 1 to 4 from the left. 13 discards the pair on top of stacks 
 card of stack 3 because a higher card of its suit shows; d deals four. Every solution was replayed move by
 move by the game engine before printing.
 """
+
+    day_question = "Can you clear it?"
+    win_verb = "Cleared"
+    play_help = ("Click a stack's top card (or type 1-4), then another stack to discard a pair, or the same one "
+                 "again to discard it alone; click the stock (or type d) to deal four. U undoes.")
+
+    def reveal(self, end: IDState, outcome: str, moves: int) -> str:
+        return f"Yes: it clears in {moves} moves"
+
+    def layout_words(self, state: IDState) -> str:
+        stacks = "; ".join(f"stack {n}: {card_names(s) if s else 'empty'}" for n, s in enumerate(state.stacks, 1))
+        return (f"Four stacks, each from its bottom card up to its top card: {stacks}. The stock, {len(state.stock)} "
+                f"cards from the top, in the rows of four it is dealt in: {rows_of_four(list(state.stock))}.")
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> IDState:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Hashable, Iterable, Sequence
 
-from ..cards import CARDS, RED_SUITS, Card
+from ..cards import CARDS, RED_SUITS, SUIT_NAMES, Card
 from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from . import textform
@@ -249,6 +249,26 @@ Columns are lettered a to e from the left and rows numbered 1 to 5 from the top.
 b2 onto the pile on b5; b2>b5 moves the pile on b2 to the empty square b5; pass is a pass. Every line in
 this book was replayed by the game engine before printing.
 """
+
+    play_help = ("You play {winner}. Click one of your piles (or type its square, such as c3), then the square it "
+                 "goes to. {defender} answers from the verified strategy. U undoes.")
+
+    def layout_words(self, state: PnsState) -> str:
+        rows = []
+        for r in range(SIZE):
+            piles = []
+            for c in range(SIZE):
+                pile = state.square[r * SIZE + c]
+                if not pile:
+                    continue
+                size = "alone" if len(pile) == 1 else (f"a complete stack of {SUIT_NAMES[pile[-1].suit]}"
+                                                       if len(pile) == 13 else f"heading {len(pile)} cards")
+                piles.append(f"{COLS[c]}{ROWS[r]} the {pile[-1].name}, {size}")
+            rows.append(f"row {ROWS[r]}: " + ("; ".join(piles) if piles else "all empty"))
+        stock = "The stock is empty." if not state.stock else f"The stock holds {len(state.stock)} cards."
+        return (f"{state.side.capitalize()} to move. Red plays hearts and diamonds, Black clubs and spades. {stock} "
+                f"The square, columns a to e from the left, rows 1 to 5 from the top, each pile by its top card: "
+                + ". ".join(rows) + ".")
 
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PnsState:

@@ -17,7 +17,7 @@ from ..deals import shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from . import textform
 from .tableau import TableauGame
-from .textform import HEADER, check_header, check_once, field_cards, header, header_lines, json_card, read_fields
+from .textform import HEADER, card_names, check_header, check_once, field_cards, header, header_lines, json_card, listed, read_fields
 
 NCOLS = 7
 NCELLS = 7
@@ -161,6 +161,23 @@ foundation. A move names its source and then its target: 3a moves the exposed ca
 a5 moves that card onto column 5, 3h plays to the foundation, and 46 moves the run from column 4 that fits
 onto column 6. Every solution in this book was replayed move by move by the game engine before printing.
 """
+
+    play_help = ("Click a column or cell (or type its name: 1-7, a-g), then where it goes (h is the foundation). "
+                 "Double-click a card to send it home. U or Backspace undoes, Escape drops the choice.")
+
+    def layout_words(self, state: PenguinState) -> str:
+        beak = state.beak
+        held = [state.home_top(s) for s in range(4)]
+        starts = [top.name for top in held if top is not None]
+        waits = [SUIT_NAMES[s] for s in range(4) if held[s] is None]
+        parts = [f"The beak is the {beak.name}. The foundations hold the {listed(starts, ', the ', ' and the ')}"
+                 + (f"; the {waits[0]} foundation waits for the beak." if waits else ".")]
+        columns = "; ".join(f"column {n}: {card_names(col) if col else 'empty'}" for n, col in enumerate(state.columns, 1))
+        parts.append(f"Columns, each from its deepest card to its exposed card: {columns}.")
+        cells = [(letter, card) for letter, card in zip(CELLS, state.cells) if card is not None]
+        parts.append("The seven flipper cells are empty." if not cells else
+                     "Flipper cells: " + ", ".join(f"{letter} the {card.name}" for letter, card in cells) + ".")
+        return " ".join(parts)
 
     # -- dealing ------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PenguinState:

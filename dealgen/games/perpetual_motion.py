@@ -64,7 +64,7 @@ from ..deals import is_whole, shuffled_pack
 from ..errors import IllegalMove, InputError, located
 from . import textform
 from .base import Game, Outcome
-from .textform import HEADER, check_json, header, header_lines, json_cards, read_fields
+from .textform import HEADER, card_names, check_json, header, header_lines, json_cards, read_fields, rows_of_four
 
 RULE_SETS = ("classic", "recursive")
 NPILES = 4
@@ -190,6 +190,26 @@ The record gives one line per pass: d deals a row, 41 moves the matching card(s)
 x discards four of a rank (as Play says), and g gathers the piles into a new stock. Every record was replayed step by step
 by the game engine.
 """
+
+    day_question = "Will it come out? And in how many passes?"
+    play_help = ("The game plays itself: press Play (or the space bar) to watch it pass by pass, Step (S) for "
+                 "one move, Next pass (N) to jump a pass. Will it come out? Guess before you look.")
+
+    def reveal(self, end: PMState, outcome: str, moves: int) -> str:
+        return f"{'Yes' if outcome == 'won' else 'No'}: it {self.answer(end)}"
+
+    def layout_words(self, state: PMState) -> str:
+        if any(state.piles):  # on the way: the piles hold cards
+            piles = "; ".join(f"pile {n}: {card_names(p) if p else 'empty'}" for n, p in enumerate(state.piles, 1))
+            piles = f"Four piles, each from its bottom card up to its top card: {piles}."
+        else:
+            piles = "Four empty piles."
+        gone = f" {state.discarded} cards discarded." if state.discarded else ""
+        if not state.stock:
+            return f"{piles}{gone} The stock is empty."
+        whole = "all 52" if len(state.stock) == 52 else str(len(state.stock))
+        return (f"{piles}{gone} The stock, {whole} cards from the top, in the rows of four it is dealt in: "
+                f"{rows_of_four(list(state.stock))}.")
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, number: int, rules: str | None = None) -> PMState:

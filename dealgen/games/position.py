@@ -49,13 +49,13 @@ class Position:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
         """A position from its JSON form (its ``game`` field names the game)."""
-        game = get_game(str(data.get("game")), preview=True)
+        game = get_game(str(data.get("game")))
         return cls(game.name, game.from_json(data))
 
     @classmethod
     def from_text(cls, game: str, text: str) -> Position:
         """A position of ``game`` from its text form."""
-        found = get_game(game, preview=True)
+        found = get_game(game)
         return cls(found.name, found.from_text(text))
 
     def __str__(self) -> str:
@@ -63,11 +63,11 @@ class Position:
 
     @property
     def _game(self) -> Game:
-        return get_game(self.game, preview=True)
+        return get_game(self.game)
 
 
 def deal(game: str, number: int, rules: str | None = None) -> Position:
     """The start of deal ``number`` (PySolFC's numbering) of ``game``, under ``rules`` (default:
     the game's first rule set; ``dealgen games`` lists them)."""
-    found = get_game(game, preview=True)
+    found = get_game(game)
     return Position(found.name, found.deal(number, found.check_rules(rules)))

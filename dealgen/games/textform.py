@@ -17,6 +17,22 @@ from ..errors import InputError, located
 HEADER = ("game", "deal", "rules")
 
 
+# -- positions in words (alt text) -------------------------------------------------------------
+def card_names(cards: Iterable[int]) -> str:
+    """"the Ace of Spades, ..." without the articles: "Ace of Spades, Two of Hearts"."""
+    return ", ".join(Card(c).name for c in cards)
+
+
+def listed(items: list[str], comma: str = ", ", last: str = " and ") -> str:
+    """"a, b and c"."""
+    return items[0] if len(items) == 1 else comma.join(items[:-1]) + last + items[-1]
+
+
+def rows_of_four(cards: list[int]) -> str:
+    """A stock dealt in rows of four, in words."""
+    return "; ".join(f"row {n // 4 + 1}: {card_names(cards[n:n + 4])}" for n in range(0, len(cards), 4))
+
+
 def read_fields(text: str, allowed: Iterable[str], source: str, required: Iterable[str] = (),
                 repeatable: Callable[[str], bool] = lambda key: False,
                 ) -> tuple[dict[str, tuple[int, str]], list[tuple[int, str, str]]]:

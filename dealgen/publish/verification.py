@@ -89,8 +89,8 @@ def shown_position(game: str, verdict) -> tuple[str, int, str] | None:
     if verdict.error is None and (verdict.won if verdict.reached is None else verdict.reached):
         return None  # play ended as claimed; only a catalog's stated figures disagree
     if verdict.before_error is not None:
-        return "before_move", verdict.error.move, get_game(game, preview=True).to_text(verdict.before_error)
+        return "before_move", verdict.error.move, get_game(game).to_text(verdict.before_error)
     if verdict.final is not None:  # every move legal, but not the claimed end: where play stopped
-        return "after_move", verdict.moves_played, get_game(game, preview=True).to_text(verdict.final)
+        return "after_move", verdict.moves_played, get_game(game).to_text(verdict.final)
     return None
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..deals import parse_deal_number
 from ..errors import InputError
 from ..fileio import check_writable, planned_folder, write_atomic, write_files
-from ..games import GAMES, PREVIEW, get_game
+from ..games import GAMES, get_game
 from ..render.registry import renderer
 from ..render.walkthrough import DEFAULT_EVERY, build_walkthrough
 from ..solve.positions import load_solution, solve_for
@@ -57,14 +57,14 @@ def write_walkthrough(args: tuple[str, ...], output: str, every: int | None, mon
     if len(args) == 1:
         if solution_path:
             raise InputError("give a solution file or --solution, not both")
-        if args[0].strip().lower() in {**GAMES, **PREVIEW} and not Path(args[0]).exists():
+        if args[0].strip().lower() in GAMES and not Path(args[0]).exists():
             raise InputError(f"give {args[0]} a deal NUMBER (e.g. {args[0]} 1), or a solution file")
         solution = read_played(args[0], rules)  # (--rules apply where the file leaves the rule set open)
-        game = get_game(solution.game, preview=True)  # (a preview game has walkthroughs too)
+        game = get_game(solution.game)
         if rules is not None and game.check_rules(rules) != solution.rules:
             raise InputError(f"{args[0]}: this solution is played under '{solution.rules}' rules, not '{rules}'")
     elif len(args) == 2:
-        game = get_game(args[0], preview=True)
+        game = get_game(args[0])
         number = parse_deal_number(args[1])
         game.check_rules(rules)
         renderer(game)

@@ -7,7 +7,7 @@ Off, a-g and k, the foundations h), so a reader can follow a solution on the dia
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..games.freecell import FreeCellFamily, FreeCellMove, FreeCellState
 from .fonts import metrics, text_width
@@ -15,6 +15,9 @@ from .registry import DiagramOptions
 from .scene import CardFace, Scene, Slot, Text, index_parts, palette
 from .sizing import title_line
 from .tableau import Geometry, Rows, draw_cells, draw_columns, foundation_rule, geometry, note_bits, rows_for
+from .tableau import carried as carried  # milestones carried into a later diagram
+from .tableau import checkpoints as tableau_checkpoints
+from .tableau import finish as finish  # the forced finish, for answer keys
 
 
 def column_names(game: FreeCellFamily) -> list[str]:
@@ -41,8 +44,10 @@ def position_scene(game: FreeCellFamily, state: FreeCellState, options: DiagramO
     _foundations(items, state, g, rows, top, pal)
     foundation_rule(items, g, rows, top, pal)
     y = top + rows.area + g.row_gap
-    bottom = draw_cells(items, g, y, st, state.cells, game.layout.cells, pal, ((4.0, cells_words(game), g.label),),
-                        g.width)
+    words: tuple[tuple[float, str, float], ...] = ((4.0, cells_words(game), g.label),)
+    if game.layout.ncells >= game.layout.ncols:  # a full row of cells: the words on two lines beside the last
+        words = ((-2.0, "cells", g.label), (g.label + 2.0, cells_words(game)[len("cells "):], g.label))
+    bottom = draw_cells(items, g, y, st, state.cells, game.layout.cells, pal, words, g.width)
     return Scene(g.width, bottom + g.margin, items, pal.background)
 
 
@@ -84,3 +89,10 @@ def legend(game: FreeCellFamily, state: FreeCellState) -> str:
     return (f"Columns are numbered {cols} from the left, the cells lettered as under them "
             f"({cells_words(game)}), and h stands for the foundations. Each step gives the move in words, then in "
             f"notation; a run moved to an empty column says how many cards go (46v3: three).")
+
+
+def checkpoints(game: FreeCellFamily, states: Sequence[FreeCellState], moves: Sequence[Any],
+                every: int) -> dict[int, list[str]]:
+    """The tableau's checkpoints: the deal, each column the first time it empties, the point from
+    which every card goes home, the end (``tableau.checkpoints``)."""
+    return tableau_checkpoints(states, moves, every)

@@ -12,7 +12,6 @@ height budget are the shared tableau diagram's (``render.tableau``).
 
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
 from ..games.penguin import CELLS, PenguinState
@@ -156,84 +155,19 @@ def beak_free(state: PenguinState) -> bool:
     return any(col and col[-1] == state.beak for col in state.columns)
 
 
-_AT_END = ("the end", "the last card home")  # at the last move: no move number needed
-_PAST = {"the beak is free": "the beak freed at move {}",
-         "from here every card goes home": "every card goes home from move {}"}
+_PAST = {"the beak is free": "the beak freed at move {}"}
+NEARLY_EMPTY = tableau.NEARLY_EMPTY
 
 
 def carried(label: str, move: int) -> str:
     """A milestone shown in a later diagram, with the move it came at (said once)."""
-    if re.search(r" move \d+$", label):
-        return label
-    return _PAST.get(label, label + " at move {}").format(move)
+    return tableau.carried(label, move, _PAST)
 
 
-NEARLY_EMPTY = 13  # cards left in play: a board with fewer is not worth a diagram (the moves say it all)
-
-
-def finish(game: Any, states: Sequence[PenguinState], moves: Sequence[Any]) -> int:
-    """Where the forced finish starts: from this move on every move plays a card home. Any order
-    then wins (playing a card home never covers another), so an answer may say so in a line."""
-    tail = len(moves)
-    while tail > 0 and moves[tail - 1].dst == "h":
-        tail -= 1
-    return tail
+finish = tableau.finish
 
 
 def checkpoints(game: Any, states: Sequence[PenguinState], moves: Sequence[Any], every: int) -> dict[int, list[str]]:
-    """Diagram points: the deal; the beak freed (first uncovered); each column the first time it
-    empties; the point from which every move goes home; the last card home; and between them,
-    spread evenly, as many more as keep every gap up to ``every`` moves (0: milestones only).
-    None on the way shows a nearly empty board (fewer than ``NEARLY_EMPTY`` cards left).
-
-    Milestones after the "all home" point add nothing a reader needs, so they are dropped, as
-    are periodic diagrams there."""
-    n = len(moves)
-    tail = finish(game, states, moves)
-    milestones: dict[int, list[str]] = {0: ["the deal"]}
-    if beak_free(states[0]):
-        milestones[0].append("the beak is free")
-    freed = False
-    emptied: set[int] = set()
-    for k in range(1, n + 1):
-        before, after = states[k - 1], states[k]
-        if k > tail and k < n:
-            continue
-        if not freed and beak_free(after) and not beak_free(before):
-            freed = True
-            milestones.setdefault(k, []).append("the beak is free")
-        for i, col in enumerate(after.columns):
-            if not col and before.columns[i] and i not in emptied:
-                emptied.add(i)
-                milestones.setdefault(k, []).append(f"column {i + 1} emptied")
-    if 0 < tail < n - 2:
-        milestones.setdefault(tail, []).append("from here every card goes home")
-    if n and states[-1].cards_home == 52:
-        milestones.setdefault(n, []).append("the last card home")
-    else:
-        milestones.setdefault(n, []).append("the end")
-    # merged when a quarter of ``every`` apart, 2 to 5 moves (milestones only: as with the
-    # book's default, 20); a wider window would chain a whole game into its last move
-    near = min(5, max(2, (every or 20) // 4))
-    # milestones a few moves apart make one diagram, after the last; the earlier ones name
-    # their move, as the diagram may no longer show them (a column emptied, then refilled)
-    merged: dict[int, list[str]] = {}
-    for k in sorted(milestones):
-        prev = max(merged, default=None)
-        if prev is not None and prev > 0 and k - prev <= near:
-            # where the earlier milestones name their moves, so do this diagram's own
-            merged[k] = [carried(label, prev) for label in merged.pop(prev)] + [
-                label if label in _AT_END else carried(label, k) for label in milestones[k]]
-        else:
-            merged[k] = milestones[k]
-    if every > 0:  # no gap longer than ``every`` up to the all-home run: periodic diagrams, spread evenly
-        stops = sorted(merged)
-        for a, b in zip(stops, stops[1:]):
-            span = min(b, tail) - a
-            extra = -(-span // every) - 1  # ceil(span / every) - 1 diagrams between the two
-            for j in range(1, extra + 1):
-                merged[a + round(j * span / (extra + 1))] = [""]
-    # no diagram of a nearly empty board on the way (the end's own is the ending line's)
-    return {k: reasons for k, reasons in sorted(merged.items())
-            if k in (0, n) or 52 - states[k].cards_home >= NEARLY_EMPTY}
-
+    """The tableau's checkpoints (``tableau.checkpoints``), with Penguin's own milestone: the
+    beak freed (first uncovered)."""
+    return tableau.checkpoints(states, moves, every, ("the beak is free", beak_free), _PAST)

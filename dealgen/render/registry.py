@@ -51,7 +51,7 @@ class DiagramOptions:
 
 
 def renderer(game: Game | str) -> ModuleType:
-    game = get_game(game, preview=True) if isinstance(game, str) else game
+    game = get_game(game) if isinstance(game, str) else game
     family = type(game).__module__.rsplit(".", 1)[-1]  # one module for a family of games (freecell)
     for name in dict.fromkeys((f"{__package__}.{game.name.replace('-', '_')}", f"{__package__}.{family}")):
         try:
@@ -67,7 +67,7 @@ def renderer(game: Game | str) -> ModuleType:
 
 def position_scene(game: Game | str, state: Any, options: DiagramOptions | None = None) -> Scene:
     """The diagram of ``state``, built by the game's own render module."""
-    game = get_game(game, preview=True) if isinstance(game, str) else game
+    game = get_game(game) if isinstance(game, str) else game
     return renderer(game).position_scene(game, state, options or DiagramOptions())
 
 

@@ -18,6 +18,7 @@ that the scene grows. So any position draws without overlap and the index keeps 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -221,3 +222,87 @@ def draw_cells(items: list, g: Geometry, y: float, st: CardStyle, cells: Sequenc
     return y + g.header + st.h
 
 
+# -- walkthrough checkpoints (Penguin and the FreeCell family) --------------------------------
+_AT_END = ("the end", "the last card home")  # at the last move: no move number needed
+_PAST = {"from here every card goes home": "every card goes home from move {}"}
+
+
+def carried(label: str, move: int, past: dict[str, str] | None = None) -> str:
+    """A milestone shown in a later diagram, with the move it came at (said once); ``past``: a
+    game's own milestones in those words."""
+    if re.search(r" move \d+$", label):
+        return label
+    return {**_PAST, **(past or {})}.get(label, label + " at move {}").format(move)
+
+
+NEARLY_EMPTY = 13  # cards left in play: a board with fewer is not worth a diagram (the moves say it all)
+
+
+def finish(game: Any, states: Sequence[Any], moves: Sequence[Any]) -> int:
+    """Where the forced finish starts: from this move on every move plays a card home. Any order
+    then wins (playing a card home never covers another), so an answer may say so in a line."""
+    tail = len(moves)
+    while tail > 0 and moves[tail - 1].dst == "h":
+        tail -= 1
+    return tail
+
+
+def checkpoints(states: Sequence[Any], moves: Sequence[Any], every: int,
+                freed: tuple[str, Callable[[Any], bool]] | None = None,
+                past: dict[str, str] | None = None) -> dict[int, list[str]]:
+    """Diagram points: the deal; ``freed``'s label the first time its test holds (Penguin: the
+    beak is free); each column the first time it
+    empties; the point from which every move goes home; the last card home; and between them,
+    spread evenly, as many more as keep every gap up to ``every`` moves (0: milestones only).
+    None on the way shows a nearly empty board (fewer than ``NEARLY_EMPTY`` cards left).
+
+    Milestones after the "all home" point add nothing a reader needs, so they are dropped, as
+    are periodic diagrams there."""
+    n = len(moves)
+    tail = finish(None, states, moves)
+    milestones: dict[int, list[str]] = {0: ["the deal"]}
+    done = freed is None or freed[1](states[0])
+    if freed is not None and done:
+        milestones[0].append(freed[0])
+    emptied: set[int] = set()
+    for k in range(1, n + 1):
+        before, after = states[k - 1], states[k]
+        if k > tail and k < n:
+            continue
+        if not done and freed is not None and freed[1](after):
+            done = True
+            milestones.setdefault(k, []).append(freed[0])
+        for i, col in enumerate(after.columns):
+            if not col and before.columns[i] and i not in emptied:
+                emptied.add(i)
+                milestones.setdefault(k, []).append(f"column {i + 1} emptied")
+    if 0 < tail < n - 2:
+        milestones.setdefault(tail, []).append("from here every card goes home")
+    if n and states[-1].cards_home == 52:
+        milestones.setdefault(n, []).append("the last card home")
+    else:
+        milestones.setdefault(n, []).append("the end")
+    # merged when a quarter of ``every`` apart, 2 to 5 moves (milestones only: as with the
+    # book's default, 20); a wider window would chain a whole game into its last move
+    near = min(5, max(2, (every or 20) // 4))
+    # milestones a few moves apart make one diagram, after the last; the earlier ones name
+    # their move, as the diagram may no longer show them (a column emptied, then refilled)
+    merged: dict[int, list[str]] = {}
+    for k in sorted(milestones):
+        prev = max(merged, default=None)
+        if prev is not None and prev > 0 and k - prev <= near:
+            # where the earlier milestones name their moves, so do this diagram's own
+            merged[k] = [carried(label, prev, past) for label in merged.pop(prev)] + [
+                label if label in _AT_END else carried(label, k, past) for label in milestones[k]]
+        else:
+            merged[k] = milestones[k]
+    if every > 0:  # no gap longer than ``every`` up to the all-home run: periodic diagrams, spread evenly
+        stops = sorted(merged)
+        for a, b in zip(stops, stops[1:]):
+            span = min(b, tail) - a
+            extra = -(-span // every) - 1  # ceil(span / every) - 1 diagrams between the two
+            for j in range(1, extra + 1):
+                merged[a + round(j * span / (extra + 1))] = [""]
+    # no diagram of a nearly empty board on the way (the end's own is the ending line's)
+    return {k: reasons for k, reasons in sorted(merged.items())
+            if k in (0, n) or 52 - states[k].cards_home >= NEARLY_EMPTY}

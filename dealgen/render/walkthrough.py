@@ -159,7 +159,7 @@ def build_walkthrough(solution: Solution, every: int = DEFAULT_EVERY, grade: str
     verdict = replay(solution)
     if not verdict.ok:
         raise CheckFailed(f"refusing to draw a walkthrough of a solution that does not verify: {verdict.line()}")
-    game = get_game(solution.game, preview=True)
+    game = get_game(solution.game)
     states = replay_states(solution)
     moves = [game.parse_move(token) for token in solution.moves]
     module = renderer(game)

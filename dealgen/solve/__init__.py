@@ -158,7 +158,7 @@ class SolveResult:
     @property
     def verdict_name(self) -> str:
         """The verdict in the game's own words (``won``/``cycles`` for Perpetual Motion)."""
-        return get_game(self.game, preview=True).verdict_name(self.verdict)
+        return get_game(self.game).verdict_name(self.verdict)
 
     @property
     def recorded(self) -> bool:
@@ -243,7 +243,7 @@ def solve_deal(game: Game | str, deal: int, rules: str | None = None, max_states
     """Solve deal ``deal``; with ``grade`` (default) also compute the grading metrics
     and the grade. ``grade=False`` only finds the verdict and a solution (faster)."""
     if isinstance(game, str):
-        game = get_game(game, preview=True)
+        game = get_game(game)
     rules = game.check_rules(rules)
     return solve_position(game, game.deal(deal, rules), max_states, max_seconds, grade)
 
@@ -254,7 +254,7 @@ def solve_position(game: Game | str, state: Any, max_states: int | None = None,
     position from a numbered deal is replayed from the deal (``verify.replay``), any
     other position through the engine's ``play`` from the position itself."""
     if isinstance(game, str):
-        game = get_game(game, preview=True)
+        game = get_game(game)
     states, seconds = check_budgets(max_states, max_seconds)
     solver = get_solver(game)
     out = solver(game, state, max_states=states, max_seconds=seconds, grade=grade)

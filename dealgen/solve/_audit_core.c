@@ -4,7 +4,7 @@
  *
  * Independent on purpose: it is written from the rules (RULES.md, docs/games/) and the two
  * Python audits, and shares no code, no tables and no headers with the search core
- * (_penguin_core.c) or the engines. An audit checks the solver's "unsolvable"; a fault
+ * (_tableau_core.c) or the engines. An audit checks the solver's "unsolvable"; a fault
  * shared with the solver would pass unseen, so nothing is shared.
  *
  * Same search as the Python audits, step for step: depth first, every legal move of every
@@ -19,7 +19,8 @@
  * how far that position's move list has been tried (the list is made again on return: it is
  * cheap beside the children). Seen positions are packed keys, 6 bits a symbol (each column's
  * length and cards, then the number of cell cards and the cards in order), in a growing byte arena under an open
- * addressing hash set of 8-byte slots: about 45 bytes a position.
+ * addressing hash set of 8-byte slots: about 45 bytes a position stored, about 70 at the peak
+ * while the set doubles.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,7 +29,8 @@
 
 #define MAXCOLS 10
 #define MAXCELLS 8
-#define MAXMOVES 256 /* more than either game's most moves from one position (about 112) */
+#define MAXMOVES 256 /* above the most moves from one position: about 112 in Penguin, at most
+                        * 10 x (1 + 1 + 9) + 8 x (1 + 10) = 198 in the family */
 #define MAXKEY 64    /* bytes: at most 10 + 1 + 52 symbols of 6 bits = 48 */
 #define SIGNAL_EVERY 65536 /* positions between checks for Ctrl-C */
 
@@ -167,8 +169,6 @@ static int family_moves(const Game *g, const Pos *p, Move *out) {
     }
     for (int k = 0; k < p->nused; k++) {
         int card = p->cell[k];
-        if (k && p->cell[k - 1] == card)
-            continue;
         if (p->home[card / 13] == card % 13)
             add(out, &n, CELL_HOME, k, 0, 1, card);
         for (int j = 0; j < p->ncols; j++) {
@@ -420,8 +420,10 @@ static int seen_check(Seen *s, const uint8_t *key, int len, int add) {
         return 0;
     if (s->used + 1 + (uint64_t)len > s->size) {
         uint64_t size = s->size * 2;
+        if (size >= OFFSET_MASK) /* offsets must fit beside the tag */
+            return -1;
         uint8_t *arena = PyMem_RawRealloc(s->arena, size);
-        if (!arena || size >= OFFSET_MASK)
+        if (!arena)
             return -1;
         s->arena = arena;
         s->size = size;
@@ -638,9 +640,9 @@ fail:
     return 0;
 }
 
-static PyObject *run(const Game *g, Pos *p, unsigned long long max_positions) {
-    Outcome res;
-    if (exhaust(g, p, (uint64_t)max_positions, &res) < 0)
+static PyObject *run(const Game *g, Pos *p, long long max_positions) {
+    Outcome res; /* a budget below 1 stops at the first new position, as one of 1 does */
+    if (exhaust(g, p, max_positions < 0 ? 0 : (uint64_t)max_positions, &res) < 0)
         return NULL;
     PyObject *line = PyTuple_New(res.depth > 0 ? res.depth - 1 : 0);
     if (!line) {
@@ -669,10 +671,10 @@ PyDoc_STRVAR(penguin_doc,
 
 static PyObject *py_penguin(PyObject *self, PyObject *args) {
     int base, rules;
-    unsigned long long max_positions;
+    long long max_positions;
     PyObject *columns, *cells, *home;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iOOOiK", &base, &columns, &cells, &home, &rules, &max_positions))
+    if (!PyArg_ParseTuple(args, "iOOOiL", &base, &columns, &cells, &home, &rules, &max_positions))
         return NULL;
     if (base < 0 || base > 12 || rules < PARLETT || rules > SINGLE) {
         PyErr_SetString(PyExc_ValueError, "base must be 0-12 and rules 0-2");
@@ -695,10 +697,10 @@ PyDoc_STRVAR(family_doc,
 
 static PyObject *py_family(PyObject *self, PyObject *args) {
     int alternate, kings_only;
-    unsigned long long max_positions;
+    long long max_positions;
     PyObject *columns, *cells, *home;
     (void)self;
-    if (!PyArg_ParseTuple(args, "ppOOOK", &alternate, &kings_only, &columns, &cells, &home, &max_positions))
+    if (!PyArg_ParseTuple(args, "ppOOOL", &alternate, &kings_only, &columns, &cells, &home, &max_positions))
         return NULL;
     Game g = {.penguin = 0, .alternate = alternate, .kings_only = kings_only};
     Pos p;

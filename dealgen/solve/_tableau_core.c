@@ -56,7 +56,7 @@ typedef uint16_t Tok;
 
 typedef struct {
     const char *name; /* for errors: "Penguin", "FreeCell"... */
-    int ncols, build, wrap, empty, nosafe, rules, counted, disorder, w_out, w_bad, w_cell;
+    int ncols, build, wrap, empty, nosafe, rules, counted, disorder, w_out, w_bad, w_cell, w_buried, w_space;
     uint8_t fit[52][52]; /* fit[a][b]: a may lie on b in a column */
     uint8_t nwant[52], want[52][2]; /* the cards that may lie on each card, by suit */
     PyObject *col_names, *cell_names; /* tuples of str (borrowed) */
@@ -146,6 +146,8 @@ static void penguin_game(Game *G, int beak, int rules) {
     G->w_out = 8; /* penguin.W_OUT, W_BAD, W_CELL */
     G->w_bad = 3;
     G->w_cell = 2;
+    G->w_buried = 0;
+    G->w_space = 0;
     G->col_names = PENGUIN_COLS;
     G->cell_names = PENGUIN_CELLS;
     game_tables(G);
@@ -153,14 +155,14 @@ static void penguin_game(Game *G, int beak, int rules) {
 
 /* Read a tableau.Description.code() tuple. */
 static int read_game(PyObject *desc, Game *G) {
-    if (!PyArg_ParseTuple(desc, "siiiiiiiiiiiO!O!;a game description", &G->name, &G->ncols, &G->build, &G->wrap,
+    if (!PyArg_ParseTuple(desc, "siiiiiiiiiiiiiO!O!;a game description", &G->name, &G->ncols, &G->build, &G->wrap,
                           &G->empty, &G->nosafe, &G->rules, &G->counted, &G->disorder, &G->w_out, &G->w_bad,
-                          &G->w_cell, &PyTuple_Type, &G->col_names, &PyTuple_Type, &G->cell_names))
+                          &G->w_cell, &G->w_buried, &G->w_space, &PyTuple_Type, &G->col_names, &PyTuple_Type, &G->cell_names))
         return -1;
     if (G->ncols < 1 || G->ncols > MAXCOLS || G->build < 0 || G->build > 1 || G->empty < 0 || G->empty > 1 ||
         G->rules < 0 || G->rules > 3 || G->disorder < 0 || G->disorder > 1 || G->nosafe < 0 ||
         (G->nosafe >= 52 && G->nosafe != EMPTY) || G->w_out < 0 || G->w_bad < 0 || G->w_cell < 0 ||
-        G->w_out > 1000 || G->w_bad > 1000 || G->w_cell > 1000 || PyTuple_GET_SIZE(G->col_names) != G->ncols ||
+        G->w_out > 1000 || G->w_bad > 1000 || G->w_cell > 1000 || G->w_buried < 0 || G->w_buried > 1000 || G->w_space < 0 || G->w_space > 1000 || PyTuple_GET_SIZE(G->col_names) != G->ncols ||
         PyTuple_GET_SIZE(G->cell_names) > MAXCELLS) {
         PyErr_SetString(PyExc_ValueError, "a game description out of range (see tableau.Description.code)");
         return -1;
@@ -482,7 +484,19 @@ static uint64_t priority(const Search *S, const Pos *p) {
     int bad = 0, used = 0;
     for (int i = 0; i < G->ncols; i++) bad += p->dis[i];
     for (int k = 0; k < S->ncells; k++) used += p->cells[k] != EMPTY;
-    return (uint64_t)(G->w_out * cards_out(p) + G->w_bad * bad + G->w_cell * used) + (uint64_t)S->gw * p->g;
+    int buried = 0, spaces = 0;
+    for (int i = 0; i < G->ncols; i++) spaces += !p->n[i];
+    if (G->w_buried) { /* cards lying over the next card of each foundation */
+        for (int i = 0; i < G->ncols; i++) {
+            for (int k = 0; k < p->n[i]; k++) {
+                int c = p->c[i][k];
+                if (c % 13 == p->home[c / 13]) buried += p->n[i] - 1 - k;
+            }
+        }
+    }
+    return (uint64_t)(G->w_out * cards_out(p) + G->w_bad * bad + G->w_cell * used + G->w_buried * buried +
+                      G->w_space * (G->ncols - spaces)) +
+           (uint64_t)S->gw * p->g;
 }
 
 /* tableau.TableauProblem._finish and the loop body of search.best_first: foundation moves a

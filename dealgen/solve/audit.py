@@ -162,6 +162,15 @@ def compiled() -> ModuleType | None:
     return None if forced_pure() else _built
 
 
+def describe() -> str:
+    """Which audit certifies ``unsolvable`` verdicts, in words (``dealgen --version``, ``dealgen games``)."""
+    if compiled() is not None:
+        return "compiled (C)"
+    if _built is not None:
+        return "Python (DEALGEN_PURE_PYTHON is set; the compiled audit is built)"
+    return "Python (the compiled audit is not built: no C compiler at install time)"
+
+
 def exhaust(start, moves, key, won, max_positions: int) -> AuditResult:
     """Visit every position reachable from ``start`` (not itself won), depth first in the order
     ``moves(position)`` yields (token, child), positions told apart by ``key``; stop at a ``won``

@@ -1,11 +1,12 @@
-"""Which search core runs Penguin's search: the compiled one, or its pure-Python twin.
+"""Which search core runs the tableau family's searches (Penguin, the FreeCell family): compiled, or pure Python.
 
 The compiled core (``dealgen/solve/_tableau_core.c``, built by ``pip install`` where a C
-compiler is found) runs the same search as ``penguin.py`` + ``search.py``, move for move,
+compiler is found) runs the same search as ``tableau.py`` + ``search.py``, move for move,
 so verdicts, solutions and metrics are identical whichever runs; the pure-Python code is
 the reference and the fallback. ``DEALGEN_PURE_PYTHON=1`` forces the pure-Python core
 (read at every search, so tests and benchmarks can compare both in one process). The
-audit of ``unsolvable`` verdicts never uses either: it is pure Python on purpose.
+audit of ``unsolvable`` verdicts never uses either: it has its own compiled twin,
+``_audit_core.c``, sharing no code with this core (see ``audit.py``); the same switch decides.
 """
 
 from __future__ import annotations

@@ -66,8 +66,6 @@ class _Rules:
                         continue  # a lone card to an empty column: the same position
                     yield src + COLUMN_NAMES[j], (_put(rest, j, target + (card,)), cells, home)
         for k, card in enumerate(cells):
-            if k and cells[k - 1] == card:
-                continue
             rest_cells = cells[:k] + cells[k + 1:]
             if home[card // 13] == card % 13:
                 yield "ch", (cols, rest_cells, _up(home, card // 13))

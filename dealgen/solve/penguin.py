@@ -22,7 +22,6 @@ from .tableau import (  # noqa: F401  (re-exported: the Penguin names tests and 
     EMPTY,
     FINISHED_RUN,
     HEAD,
-    MAX_G_WEIGHT,
     SUIT,
     Description,
     TableauProblem,
@@ -33,7 +32,6 @@ from .tableau import (  # noqa: F401  (re-exported: the Penguin names tests and 
     simulate,
 )
 
-NCOLS = 7
 BELOW = bytes(s * 13 + (r - 1) % 13 for s in range(4) for r in range(13))  # card that packs onto x
 
 # Heuristic weights (lower priority = expanded first). Tuned on deals 1-200; see bench/.

@@ -130,7 +130,7 @@ def _refuse_other_kinds(text: str, path: str) -> None:
         solution = parse_solution(text, path)
     except InputError:
         return  # not a list of moves either: the position's own error says what is wrong
-    record = problem_kit(get_game(solution.game, preview=True)) is not None  # a game between players
+    record = problem_kit(get_game(solution.game)) is not None  # a game between players
     where = f"{solution.game} {solution.deal} --solution {path} --after K"
     raise InputError(f"{path}: a {'game record' if record else 'solution'} ({len(solution.moves)} moves of deal "
                      f"{solution.deal}), not a position; save the position after K of its moves with "

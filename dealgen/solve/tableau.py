@@ -38,6 +38,7 @@ Pruning, and why it loses no win:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from .core import compiled
@@ -68,10 +69,13 @@ class Description:
     counted: bool = False  # a move of several cards to an empty column writes the count ("27va")
     disorder: str = FINISHED_RUN
     # heuristic weights (lower priority = expanded first): per card not home, per card of
-    # disorder, per occupied cell; and per move made (``g_weight``): keeps solutions short
+    # disorder, per occupied cell, per card over a card a foundation wants next, per column
+    # not empty; and per move made (``g_weight``): keeps solutions short
     w_out: int = 8
     w_bad: int = 3
     w_cell: int = 2
+    w_buried: int = 0
+    w_space: int = 0
     w_g: int = 1
 
     @property
@@ -82,10 +86,11 @@ class Description:
         """The description as the compiled core reads it."""
         return (self.name, self.ncols, (SUIT, ALTERNATE).index(self.build), int(self.wrap),
                 (ANY, HEAD).index(self.empty), self.nosafe, RUNS.index(self.runs), int(self.counted),
-                (FINISHED_RUN, ABOVE_LOWER).index(self.disorder), self.w_out, self.w_bad, self.w_cell,
-                self.col_names, self.cell_names)
+                (FINISHED_RUN, ABOVE_LOWER).index(self.disorder), self.w_out, self.w_bad, self.w_cell, self.w_buried,
+                self.w_space, self.col_names, self.cell_names)
 
 
+@lru_cache(maxsize=256)  # (Penguin has a description per beak and rule set)
 def wanted(desc: Description) -> tuple[tuple[int, ...], ...]:
     """For each card, the cards that may lie on it in a column, by suit."""
     out = []
@@ -98,6 +103,22 @@ def wanted(desc: Description) -> tuple[tuple[int, ...], ...]:
         out.append(tuple(s * 13 + below for s in range(4)
                          if (s == b // 13 if desc.build == SUIT else (s >= 2) != (b // 13 >= 2))))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def fits(desc: Description) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(w) for w in wanted(desc))
+
+
+def buried(cols, home) -> int:
+    """Cards lying over the next card of each foundation."""
+    total = 0
+    for col in cols:
+        n = len(col)
+        for k, card in enumerate(col):
+            if card % 13 == home[card // 13]:
+                total += n - 1 - k
+    return total
 
 
 def canonical_key(cols: tuple[bytes, ...], cells: bytes) -> bytes:
@@ -113,7 +134,7 @@ class TableauProblem:
         self.start_state = (cols, cells, home)
         self.g_weight = desc.w_g if g_weight is None else g_weight
         self.wanted = wanted(desc)
-        self.fits = [frozenset(w) for w in self.wanted]  # fits[b]: the cards that may lie on b
+        self.fits = fits(desc)  # fits[b]: the cards that may lie on b
         self.heads = tuple(s * 13 + 12 for s in range(4))
         self.home_col = tuple(f"{c}h" for c in desc.col_names)
         self.home_cell = tuple(f"{c}h" for c in desc.cell_names)
@@ -354,6 +375,10 @@ class TableauProblem:
         used = len(cells_b) - cells_b.count(EMPTY)
         d = self.desc
         prio = d.w_out * out + d.w_bad * bad + d.w_cell * used + self.g_weight * g
+        if d.w_buried:
+            prio += d.w_buried * buried(cols_t, home_t)
+        if d.w_space:
+            prio += d.w_space * sum(1 for col in cols_t if col)
         key = SEP.join(sorted(cols_t)) + CELLSEP + bytes(sorted(cells_b))
         return tokens, (cols_t, cells_b, home_t, g, bad), key, prio, out == 0
 

@@ -177,7 +177,12 @@ function makeEngine(name) {
       var col = s.columns[COLUMNS.indexOf(move[0])];
       return col.slice(col.length - n);
     },
-    runStart: function (s, col) { return runStart(s.columns[col]); }  // as Penguin's engine takes it
+    runStart: function (s, col) { return runStart(s.columns[col]); },  // as Penguin's engine takes it
+    /* A token as [source, target, count] (the tenth column's place is "0"), or null. */
+    places: function (text) { return parse(engine.normalize(text)); },
+    columns: COLUMNS,
+    cells: CELLS,
+    homeTop: function (s, suit) { return s.home[suit] ? suit * 13 + s.home[suit] - 1 : null; }
   };
   return engine;
 }

@@ -134,6 +134,13 @@ export const engine = {
     var col = s.columns[COLUMNS.indexOf(token[0])];
     return col.slice(col.length - n);
   },
+  /* A token as [source, target, count] (Penguin's moves carry what fits: count 1), or null. */
+  places: function (token) {
+    token = engine.normalize(token);
+    return token.length === 2 && PLACES.indexOf(token[0]) >= 0 && PLACES.indexOf(token[1]) >= 0 ? [token[0], token[1], 1] : null;
+  },
+  columns: COLUMNS,
+  cells: CELLS,
   homeTop: homeTop,
   nextHome: nextHome,
   runStart: runStart,

@@ -9,13 +9,14 @@ import { engine as penguin } from "./penguin.js";
 import { engine as idiotsDelight } from "./idiots-delight.js";
 import { engine as perpetualMotion } from "./perpetual-motion.js";
 import { engine as packNStack } from "./pack-n-stack.js";
+import { engines as family } from "./freecell.js";
 import { siteStore, localDate, results, recordStart, recordEnd, stats } from "./store.js";
 import { shareText, clock, againstPar } from "./share.js";
 import { startPage } from "./settings.js";
 import { advise, knows, DEFAULT_BUDGET } from "./solver.js";
 
-const ENGINES = { "penguin": penguin, "idiots-delight": idiotsDelight, "perpetual-motion": perpetualMotion,
-                  "pack-n-stack": packNStack };
+const ENGINES = Object.assign({ "penguin": penguin, "idiots-delight": idiotsDelight, "perpetual-motion": perpetualMotion,
+                                "pack-n-stack": packNStack }, family);
 var data = JSON.parse(document.getElementById("dealgen-day").textContent);
 var engine = ENGINES[data.game];
 var board = document.getElementById("board");
@@ -68,7 +69,7 @@ function leaveSolution() {
 function cardHTML(c, opts) {
   opts = opts || {};
   var cls = "card " + (C.red(c) ? "red" : "black") + " s" + C.suit(c) + (opts.beak ? " beak" : "") + (opts.cls ? " " + opts.cls : "");
-  var style = opts.i !== undefined ? ' style="--i:' + opts.i + '"' : "";
+  var style = (opts.i !== undefined ? ' style="--i:' + opts.i + '"' : "") + (opts.k !== undefined ? ' data-k="' + opts.k + '"' : "");
   return '<span class="' + cls + '"' + style + ' aria-hidden="true"><span class="idx">' + C.rankText(c) +
     C.symbol(c) + '</span><span class="pip">' + C.symbol(c) + "</span></span>";
 }
@@ -86,94 +87,156 @@ function fan(n) { return n > 12 ? Math.max(0.35, 11 / (n - 1)) : 1; }
 // -- the views: one per game, each drawing a position and turning clicks and keys into moves -----
 var views = {};
 
-views.penguin = {
-  help: "",
-  render: function (s) {
-    var eng = engine, sel = game.selected, targets = this.targets();
-    var beakHome = eng.homeTop(s, C.suit(s.beak)) !== null;
-    function pileAttrs(place, label, extra, cards) {
-      var cls = (sel === place ? " selected" : "") + (targets.indexOf(place) >= 0 ? " target" : "");
-      return 'role="button" tabindex="0" data-place="' + place + '" class="pile ' + extra + cls + '" aria-label="' +
-        label + '" data-cards="' + codes(cards) + '"';
+/* Penguin and the FreeCell family: the columns fanned under their names, the foundations at the
+   right under h, the cells in a row beneath, as the printed diagrams have them, for any number of
+   columns and cells (the engine names its places; the tenth column's place is "0", shown "10").
+   A column's card may be clicked to lead the run that goes into an empty column; otherwise the
+   longest run that may go there goes. ``safe`` says which cards a person may have sent home. */
+function tableauView(eng, safe) {
+  var PLACES = eng.columns + eng.cells + "h", beaked = eng.rel !== undefined;
+  function shown(place) { return place === "0" ? "10" : place; }
+  return {
+    piles: eng.columns.length + 1,
+    lead: null,  // {place, k}: the card chosen to lead a run
+    render: function (s) {
+      var view = this, sel = game.selected, targets = this.targets();
+      var beakHome = beaked && eng.homeTop(s, C.suit(s.beak)) !== null;
+      function pileAttrs(place, label, extra, cards) {
+        var cls = (sel === place ? " selected" : "") + (targets.indexOf(place) >= 0 ? " target" : "");
+        return 'role="button" tabindex="0" data-place="' + place + '" class="pile ' + extra + cls + '" aria-label="' +
+          label + '" data-cards="' + codes(cards) + '"';
+      }
+      var html = '<div class="tableau" style="--cols:' + s.columns.length + '">';
+      s.columns.forEach(function (col, i) {
+        var place = eng.columns[i], run = sel === place ? view.leadAt(s, place) : col.length;
+        var label = "Column " + shown(place) + (col.length ? ": " + names(col) + "; exposed " +
+          C.name(col[col.length - 1]) : ": empty");
+        html += "<div " + pileAttrs(place, label, "column", col) + '><span class="label">' + shown(place) + "</span>" +
+          '<span class="fan" style="--n:' + Math.max(col.length, 1) + ";--fan:" + fan(col.length) + '">';
+        html += col.length ? col.map(function (c, k) {
+          return cardHTML(c, { i: k, k: k, beak: beaked && c === s.beak && !beakHome, cls: k >= run ? "run" : "" });
+        }).join("") : slotHTML("");
+        html += "</span></div>";
+      });
+      var tops = [0, 1, 2, 3].map(function (suit) { return eng.homeTop(s, suit); });
+      var homeLabel = "Foundations: " + tops.map(function (t, suit) {
+        return t !== null ? C.name(t) : C.SUIT_NAMES[suit] + (beaked ? " waiting for the beak" : " empty");
+      }).join(", ");
+      html += "<div " + pileAttrs("h", homeLabel, "home", tops.filter(function (t) { return t !== null; })) +
+        '><span class="label">h</span><span class="homes">';
+      tops.forEach(function (t, suit) {
+        html += t === null ? slotHTML((beaked ? "beak" : "A") + '<span class="suit">' + C.symbol(suit * 13) + "</span>",
+                                      { cls: "top" }) :
+          cardHTML(t, { cls: s.home[suit] === 13 ? "done" : "" });
+      });
+      html += '</span></div></div><div class="cells" style="--cells:' + s.cells.length + '">';
+      s.cells.forEach(function (c, k) {
+        var place = eng.cells[k];
+        html += "<div " + pileAttrs(place, "Cell " + place + ": " + (c === null ? "empty" : C.name(c)), "cell",
+                                    c === null ? [] : [c]) +
+          '><span class="label">' + place + "</span>" +
+          (c === null ? slotHTML("") : cardHTML(c, { beak: beaked && c === s.beak })) + "</div>";
+      });
+      return html + "</div>";
+    },
+    /* Where the cards chosen in column ``place`` begin: the lead card when one was clicked in
+       its run, else the run's start. */
+    leadAt: function (s, place) {
+      var i = eng.columns.indexOf(place), start = eng.runStart(s, i);
+      return this.lead && this.lead.place === place && this.lead.k >= start ? this.lead.k : start;
+    },
+    /* The legal move from the chosen place to ``place``: where several carry different counts
+       (into an empty column), the one the lead card heads, else the longest. */
+    moveTo: function (place) {
+      var s = current(), sel = game.selected, view = this, best = null, most = 0;
+      var col = eng.columns.indexOf(sel), lead = col >= 0 ? s.columns[col].length - view.leadAt(s, sel) : 0;
+      var led = view.lead !== null && view.lead.place === sel;
+      eng.legal(s).forEach(function (m) {
+        var p = eng.places(m);
+        if (p[0] !== sel || p[1] !== place) return;
+        var n = eng.moving(s, m).length, fit = led && n === lead ? 100 : n;
+        if (fit > most) { best = m; most = fit; }
+      });
+      return best;
+    },
+    targets: function () {
+      var sel = game.selected, seen = [];
+      if (sel === null) return [];
+      eng.legal(current()).forEach(function (m) {
+        var p = eng.places(m);
+        if (p[0] === sel && seen.indexOf(p[1]) < 0) seen.push(p[1]);
+      });
+      return seen;
+    },
+    choose: function (place, k) {
+      var sel = game.selected, legal = eng.legal(current());
+      function from(p) { return legal.some(function (m) { return eng.places(m)[0] === p; }); }
+      function pick(view) { game.selected = place; view.lead = k === undefined ? null : { place: place, k: k }; return say(""); }
+      if (sel === place && (k === undefined || (this.lead !== null && this.lead.k === k) ||
+                            (this.lead === null && k >= this.leadAt(current(), place)))) {
+        game.selected = null; this.lead = null; return say("");
+      }
+      if (sel === null || sel === place) {
+        if (!from(place)) return say(place === "h" ? "Cards never leave the foundations." : "Nothing there can move now.");
+        return pick(this);
+      }
+      var move = this.moveTo(place);
+      if (move !== null) { game.selected = null; this.lead = null; return personPlay(move); }
+      if (from(place)) return pick(this);
+      return say("That move is not allowed: the cards that can go from " + this.where(sel) + " are marked.");
+    },
+    home: function (place) {
+      var legal = eng.legal(current());
+      for (var i = 0; i < legal.length; i++) {
+        var p = eng.places(legal[i]);
+        if (p[0] === place && p[1] === "h") { game.selected = null; this.lead = null; personPlay(legal[i]); return; }
+      }
+    },
+    key: function (k) {
+      if (PLACES.indexOf(k) >= 0) { this.choose(k); return true; }
+      return false;
+    },
+    /* A person may have safe cards sent home (``safe``). */
+    after: function () {
+      if (!document.getElementById("auto-home") || !document.getElementById("auto-home").checked) return;
+      for (var guard = 0; guard < 52; guard++) {
+        var s = current(), pick = eng.legal(s).filter(function (m) {
+          return eng.places(m)[1] === "h" && safe(s, eng.moving(s, m)[0]);
+        })[0];
+        if (!pick || !apply(pick, "auto")) break;
+      }
+    },
+    status: function (s) {
+      var home = s.home.reduce(function (a, b) { return a + b; }, 0);
+      return home + " of 52 cards home";
+    },
+    where: function (place) {
+      if (eng.columns.indexOf(place) >= 0) return "column " + shown(place);
+      if (place === "h") return "the foundations";
+      return "cell " + place;
+    },
+    /* The places a move names, for the hint's marks. */
+    places: function (token) { return eng.places(token).slice(0, 2); },
+    words: function (token) {
+      var p = eng.places(token), n = eng.moving(current(), token).length;
+      return "move " + (n > 1 ? n + " cards " : "") + "from " + this.where(p[0]) + " to " + this.where(p[1]) +
+        " (" + token + ")";
     }
-    var html = '<div class="tableau">';
-    s.columns.forEach(function (col, i) {
-      var place = String(i + 1), run = sel === place ? eng.runStart(s, i) : col.length;
-      var label = "Column " + place + (col.length ? ": " + names(col) + "; exposed " + C.name(col[col.length - 1]) :
-        ": empty");
-      html += "<div " + pileAttrs(place, label, "column", col) + '><span class="label">' + place + "</span>" +
-        '<span class="fan" style="--n:' + Math.max(col.length, 1) + ";--fan:" + fan(col.length) + '">';
-      html += col.length ? col.map(function (c, k) {
-        return cardHTML(c, { i: k, beak: c === s.beak && !beakHome, cls: k >= run ? "run" : "" });
-      }).join("") : slotHTML("");
-      html += "</span></div>";
-    });
-    var tops = [0, 1, 2, 3].map(function (suit) { return eng.homeTop(s, suit); });
-    var homeLabel = "Foundations: " + tops.map(function (t, suit) {
-      return t === null ? C.SUIT_NAMES[suit] + " waiting for the beak" : C.name(t);
-    }).join(", ");
-    html += "<div " + pileAttrs("h", homeLabel, "home", tops.filter(function (t) { return t !== null; })) +
-      '><span class="label">h</span><span class="homes">';
-    tops.forEach(function (t, suit) {
-      html += t === null ? slotHTML('beak<span class="suit">' + C.symbol(suit * 13) + "</span>", { cls: "top" }) :
-        cardHTML(t, { cls: s.home[suit] === 13 ? "done" : "" });
-    });
-    html += "</span></div></div><div class=\"cells\">";
-    s.cells.forEach(function (c, k) {
-      var place = "abcdefg"[k];
-      html += "<div " + pileAttrs(place, "Cell " + place + ": " + (c === null ? "empty" : C.name(c)), "cell",
-                                  c === null ? [] : [c]) +
-        '><span class="label">' + place + "</span>" + (c === null ? slotHTML("") : cardHTML(c, { beak: c === s.beak })) +
-        "</div>";
-    });
-    return html + "</div>";
-  },
-  targets: function () {
-    var sel = game.selected;
-    if (sel === null) return [];
-    return engine.legal(current()).filter(function (m) { return m[0] === sel; }).map(function (m) { return m[1]; });
-  },
-  choose: function (place) {
-    var sel = game.selected, legal = engine.legal(current());
-    if (sel === null || sel === place) {
-      if (sel === place) { game.selected = null; return say(""); }
-      if (!legal.some(function (m) { return m[0] === place; })) return say(place === "h" ?
-        "Cards never leave the foundations." : "Nothing there can move now.");
-      game.selected = place;
-      return say("");
-    }
-    if (legal.indexOf(sel + place) >= 0) { game.selected = null; return personPlay(sel + place); }
-    if (legal.some(function (m) { return m[0] === place; })) { game.selected = place; return say(""); }
-    return say("That move is not allowed: the cards that can go from " + where(sel) + " are marked.");
-  },
-  home: function (place) {
-    if (engine.legal(current()).indexOf(place + "h") >= 0) { game.selected = null; personPlay(place + "h"); }
-  },
-  key: function (k) {
-    if ("1234567abcdefgh".indexOf(k) >= 0) { this.choose(k); return true; }
-    return false;
-  },
-  /* A person may have safe cards sent home: any card but the beak whose foundation is ready. */
-  after: function () {
-    if (!document.getElementById("auto-home") || !document.getElementById("auto-home").checked) return;
-    for (var guard = 0; guard < 52; guard++) {
-      var s = current(), pick = engine.legal(s).filter(function (m) {
-        return m[1] === "h" && engine.moving(s, m)[0] !== s.beak;
-      })[0];
-      if (!pick || !apply(pick, "auto")) break;
-    }
-  },
-  status: function (s) {
-    var home = s.home.reduce(function (a, b) { return a + b; }, 0);
-    return home + " of 52 cards home";
-  }
-};
-
-function where(place) {
-  if ("1234567".indexOf(place) >= 0) return "column " + place;
-  if (place === "h") return "the foundations";
-  return "cell " + place;
+  };
 }
+
+/* Cards a person may have sent home: Penguin's, any card but the beak; the family's, a card no
+   card still in play could need to lie on (built in suit, any; in alternate colours, once both
+   foundations of the other colour have reached one rank below it). */
+function safeHome(eng) {
+  if (eng.rel !== undefined) return function (s, card) { return card !== s.beak; };
+  if (eng.layout.build === "suit") return function () { return true; };
+  return function (s, card) {
+    var rank = card % 13, other = C.red(card) ? [0, 1] : [2, 3];
+    return rank <= 1 || (s.home[other[0]] >= rank && s.home[other[1]] >= rank);
+  };
+}
+if (engine.columns) views[data.game] = tableauView(engine, safeHome(engine));
 
 views["idiots-delight"] = {
   render: function (s) {
@@ -538,7 +601,7 @@ function shareFacts(r) {
   var link = location.protocol === "http:" || location.protocol === "https:" ? location.href.split("#")[0] : "";
   return { site: data.site, title: data.title + rules, dated: data.dated, grade: data.grade, mark: data.mark,
            won: r.won, moves: r.moves, par: r.par, unit: data.strategy ? "turns" : "moves", hints: r.hints,
-           seconds: r.seconds, link: data.link || link, verb: data.game === "idiots-delight" ? "Cleared" : "Solved" };
+           seconds: r.seconds, link: data.link || link, verb: data.verb };
 }
 function renderResult() {
   var r = scored ? myResult() : null;
@@ -570,6 +633,7 @@ function share() {
 
 // -- drawing ---------------------------------------------------------------------------------
 var view = views[data.game];
+if (view.piles) { board.classList.add("tableau-board"); board.style.setProperty("--piles", view.piles); }
 
 function statusText() {
   var s = current(), o = outcome(), n = game.moves.length;
@@ -587,7 +651,7 @@ function statusText() {
       "the problem promised (" + data.question + ")." : cap(o.winner) + " wins.";
     var par = data.par, diff = n - par;
     var against = diff === 0 ? "exactly par." : diff > 0 ? diff + " over par (" + par + ")." : -diff + " under par (" + par + ")!";
-    return (data.game === "idiots-delight" ? "Cleared" : "Solved") + " in " + n + " moves: " + against;
+    return data.verb + " in " + n + " moves: " + against;
   }
   if (o.status === "lost") return data.game === "idiots-delight" ?
     "The stock is empty and nothing can be discarded: undo (U) or restart." : "No move is left: undo (U) or restart.";
@@ -633,7 +697,7 @@ function buildControls() {
       '<button type="button" data-act="solution" title="Before a win, seeing the solution counts as giving up">' +
       "Show solution</button>";
     if (HINTED) html += '<button type="button" id="hint" data-act="hint" title="The next move of a winning line; counts as a hint used">Hint</button>';  // hints
-    if (data.game === "penguin") html += '<label class="auto"><input type="checkbox" id="auto-home"> Send safe cards home</label>';
+    if (view.after) html += '<label class="auto"><input type="checkbox" id="auto-home"> Send safe cards home</label>';
     html += '<span class="clock" id="clock" role="timer" aria-label="Time played">' + clock(game.seconds) + "</span>";
   }
   controls.innerHTML = html;
@@ -662,7 +726,8 @@ document.addEventListener("click", function (e) {
   var button = e.target.closest("[data-act]");
   if (button) { onAct(button.getAttribute("data-act")); return; }
   var pile = e.target.closest("#board [data-place]");
-  if (pile && view.choose) view.choose(pile.getAttribute("data-place"));
+  var card = e.target.closest("[data-k]");
+  if (pile && view.choose) view.choose(pile.getAttribute("data-place"), card ? Number(card.getAttribute("data-k")) : undefined);
 });
 board.addEventListener("dblclick", function (e) {
   var pile = e.target.closest("[data-place]");
@@ -723,7 +788,7 @@ function leftLine() {
 }
 
 function moveWords(token) {
-  if (data.game === "penguin") return "move from " + where(token[0]) + " to " + where(token[1]) + " (" + token + ")";
+  if (view.words) return view.words(token);
   if (token === "d") return "deal four (d)";
   if (token.length === 2) return "discard the pair on stacks " + token[0] + " and " + token[1] + " (" + token + ")";
   return "discard the card on stack " + token + " (" + token + ")";
@@ -759,7 +824,7 @@ function showHint() {
   if (!a) { if (hintLine.textContent !== "Thinking…") hintLine.textContent = ""; return; }
   hintLine.textContent = hintText(a);
   if (a.verdict === "won" && a.undo === 0) {
-    var token = a.line[0], places = data.game === "penguin" ? [token[0], token[1]] : token === "d" ? ["d"] : token.split("");
+    var token = a.line[0], places = view.places ? view.places(token) : token === "d" ? ["d"] : token.split("");
     places.forEach(function (place) {
       var pile = board.querySelector('[data-place="' + place + '"]');
       if (pile) pile.classList.add("hint");

@@ -1,7 +1,7 @@
 /* dealgen: a solver in the page, for hints. An ES module with no imports: it is handed the
-   game's engine (penguin.js, idiots-delight.js) and plays only through it (legal, play,
-   outcome), so it never holds rules of its own. What it adds per game is search knowledge,
-   after dealgen/solve/penguin.py and dealgen/solve/idiots_delight.py: canonical keys, pruning
+   game's engine (penguin.js, idiots-delight.js, freecell.js) and plays only through it (legal,
+   play, outcome), so it never holds rules of its own. What it adds per game is search knowledge,
+   after dealgen/solve/penguin.py, idiots_delight.py and freecell.py: canonical keys, pruning
    that provably loses no win, and an order to try moves in.
 
    solve(engine, state, budget) -> {verdict, line, positions, complete}
@@ -95,9 +95,9 @@ function disorder(engine, s, col) {
   return n - i;
 }
 
-/* Columns and cells as multisets (places are interchangeable under every rule set); the
-   foundations hold exactly the cards that are in neither. */
-function penguinKey(s) {
+/* Columns and cells as multisets (places are interchangeable under every rule set of Penguin and
+   of the FreeCell family); the foundations hold exactly the cards that are in neither. */
+function tableauKey(s) {
   const cols = s.columns.map((col) => String.fromCharCode.apply(null, col)).sort();
   const cells = s.cells.filter((c) => c !== null).sort((a, b) => a - b);
   return cols.join("|") + "#" + String.fromCharCode.apply(null, cells);
@@ -147,39 +147,49 @@ function penguinMoves(engine, s) {
   });
 }
 
-function penguinSearch(engine, start, budget, lost) {
-  const home = (s) => s.home[0] + s.home[1] + s.home[2] + s.home[3];
-  const prefix = [];
-  const root = autoHome(engine, start, prefix);
-  if (home(root) === 52) return { verdict: WON, line: prefix, positions: 0, complete: true };
-  const rootKey = penguinKey(root);
-  if (lost.has(rootKey)) return { verdict: LOST, line: [], positions: 0, complete: true };
-  const parent = new Map([[rootKey, null]]);  // key -> [parent key, tokens from it]
-  const heap = new Heap();
-  heap.push(0, [rootKey, root, prefix.length]);
-  let expanded = 0;
-  while (heap.size) {
-    if (expanded >= budget) return { verdict: UNKNOWN, line: [], positions: expanded, complete: false };
-    const [key, s, g] = heap.pop();
-    expanded++;
-    for (const token of penguinMoves(engine, s)) {
-      const tokens = [token];
-      const child = autoHome(engine, engine.play(s, token), tokens);
-      const ckey = penguinKey(child);
-      if (parent.has(ckey) || lost.has(ckey)) continue;
-      parent.set(ckey, [key, tokens]);
-      const out = 52 - home(child);
-      if (out === 0) return { verdict: WON, line: prefix.concat(path(parent, ckey)), positions: expanded, complete: false };
-      let bad = 0, used = 0;
-      for (const col of child.columns) bad += disorder(engine, child, col);
-      for (const c of child.cells) if (c !== null) used++;
-      const cg = g + tokens.length;
-      heap.push(W_OUT * out + W_BAD * bad + W_CELL * used + W_G * cg, [ckey, child, cg]);
+/* Best-first search over a tableau game (Penguin, the FreeCell family), as dealgen.solve.search
+   runs it: ``k`` is the game's knowledge, auto(engine, s, tokens) (safe cards home, the tokens
+   added), moves(engine, s) (the moves worth trying), disorder(engine, s, col) and the weights
+   [cards out, disorder, cells used, moves made]. Positions are keyed by tableauKey. */
+function tableauSearch(k) {
+  const [wOut, wBad, wCell, wG] = k.weights;
+  return function (engine, start, budget, lost) {
+    const home = (s) => s.home[0] + s.home[1] + s.home[2] + s.home[3];
+    const prefix = [];
+    const root = k.auto(engine, start, prefix);
+    if (home(root) === 52) return { verdict: WON, line: prefix, positions: 0, complete: true };
+    const rootKey = tableauKey(root);
+    if (lost.has(rootKey)) return { verdict: LOST, line: [], positions: 0, complete: true };
+    const parent = new Map([[rootKey, null]]);  // key -> [parent key, tokens from it]
+    const heap = new Heap();
+    heap.push(0, [rootKey, root, prefix.length]);
+    let expanded = 0;
+    while (heap.size) {
+      if (expanded >= budget) return { verdict: UNKNOWN, line: [], positions: expanded, complete: false };
+      const [key, s, g] = heap.pop();
+      expanded++;
+      for (const token of k.moves(engine, s)) {
+        const tokens = [token];
+        const child = k.auto(engine, engine.play(s, token), tokens);
+        const ckey = tableauKey(child);
+        if (parent.has(ckey) || lost.has(ckey)) continue;
+        parent.set(ckey, [key, tokens]);
+        const out = 52 - home(child);
+        if (out === 0) return { verdict: WON, line: prefix.concat(path(parent, ckey)), positions: expanded, complete: false };
+        let bad = 0, used = 0;
+        for (const col of child.columns) bad += k.disorder(engine, child, col);
+        for (const c of child.cells) if (c !== null) used++;
+        const cg = g + tokens.length;
+        heap.push(wOut * out + wBad * bad + wCell * used + wG * cg, [ckey, child, cg]);
+      }
     }
-  }
-  for (const key of parent.keys()) lost.set(key, true);  // every one of them was expanded: none wins
-  return { verdict: LOST, line: [], positions: expanded, complete: true };
+    for (const key of parent.keys()) lost.set(key, true);  // every one of them was expanded: none wins
+    return { verdict: LOST, line: [], positions: expanded, complete: true };
+  };
 }
+
+const penguinSearch = tableauSearch({ auto: autoHome, moves: penguinMoves, disorder: disorder,
+                                      weights: [W_OUT, W_BAD, W_CELL, W_G] });
 
 function path(parent, key) {
   const steps = [];
@@ -370,7 +380,85 @@ function idiotsSearch(engine, start, budget, lost) {
   return { verdict: LOST, line: [], positions: expanded, complete: true };
 }
 
-const SEARCHES = { "penguin": penguinSearch, "idiots-delight": idiotsSearch };
+// -- The FreeCell family: best-first search, as dealgen.solve.freecell with dealgen.solve.search --
+
+// The Python solver's first weights (Seahaven Towers' still): a hint needs a winning line, not the
+// solver's own, and these answer the hint benchmark's positions well in all four games.
+const F_OUT = 4, F_BAD = 3, F_CELL = 2, F_G = 1;
+
+/* Cards lying above a card of lower rank in their column: each must move before that card can
+   go home. */
+function familyDisorder(col) {
+  let bad = 0, low = 13;
+  for (const card of col) {
+    const rank = card % 13;
+    if (rank > low) bad++;
+    else low = rank;
+  }
+  return bad;
+}
+
+/* Whether a card may go home now and safely: no card still in play could ever need to lie on it.
+   Built in suit, that is the card one rank lower of its suit, home already; built in alternate
+   colours, the two of the other colour one rank lower: both their foundations must have reached
+   that rank. */
+function familySafe(engine, s, card) {
+  const suit = Math.floor(card / 13), rank = card % 13;
+  if (s.home[suit] !== rank) return false;
+  if (engine.layout.build === "suit" || rank <= 1) return true;
+  const other = suit >= 2 ? [0, 1] : [2, 3];
+  return s.home[other[0]] >= rank && s.home[other[1]] >= rank;
+}
+
+function familyAutoHome(engine, s, tokens) {
+  const cols = engine.columns, cells = engine.cells, written = (p) => (p === "0" ? "10" : p);
+  for (let moved = true; moved;) {
+    moved = false;
+    for (let i = 0; i < s.columns.length; i++) {
+      for (;;) {
+        const col = s.columns[i];
+        if (!col.length || !familySafe(engine, s, col[col.length - 1])) break;
+        const token = written(cols[i]) + "h";
+        s = engine.play(s, token);
+        tokens.push(token);
+        moved = true;
+      }
+    }
+    for (let k = 0; k < s.cells.length; k++) {
+      const c = s.cells[k];
+      if (c !== null && familySafe(engine, s, c)) {
+        s = engine.play(s, cells[k] + "h");
+        tokens.push(cells[k] + "h");
+        moved = true;
+      }
+    }
+  }
+  return s;
+}
+
+/* The moves worth trying: of the empty cells only the first, of the empty columns only the
+   first, never a whole column into an empty one (each of those reaches a position the key
+   already names), and no card home that auto-moves would have sent. */
+function familyMoves(engine, s) {
+  const cell = engine.cells[s.cells.indexOf(null)];
+  const space = engine.columns[s.columns.findIndex((col) => col.length === 0)];
+  return engine.legal(s).filter((token) => {
+    const [src, dst] = engine.places(token);
+    if (engine.cells.indexOf(dst) >= 0) return dst === cell;
+    const d = engine.columns.indexOf(dst);
+    if (d < 0 || s.columns[d].length) return true;
+    if (dst !== space) return false;
+    const i = engine.columns.indexOf(src);
+    return i < 0 || engine.moving(s, token).length < s.columns[i].length;
+  });
+}
+
+const familySearch = tableauSearch({ auto: familyAutoHome, moves: familyMoves,
+                                     disorder: (engine, s, col) => familyDisorder(col),
+                                     weights: [F_OUT, F_BAD, F_CELL, F_G] });
+
+const SEARCHES = { "penguin": penguinSearch, "idiots-delight": idiotsSearch, "freecell": familySearch,
+                   "bakers-game": familySearch, "eight-off": familySearch, "seahaven-towers": familySearch };
 
 /* Whether the solver knows a game (the page offers hints only for these). */
 export function knows(engine) { return Object.prototype.hasOwnProperty.call(SEARCHES, engine.name); }

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
+from ...games.textform import listed
 from ...render.registry import DiagramOptions, position_scene, renderer
 from ...solve import problem_kit
 from ..daily import IMAGE_SIZES, day_words
@@ -29,8 +30,6 @@ from .daytext import (
     caption,
     facts,
     fitted_alt,
-    layout_words,
-    listed,
     plain,
     puzzle_alt,
     question,
@@ -120,7 +119,7 @@ def _deal_files(day: Day, theme: Theme, mono: bool) -> dict[str, bytes]:
     said = answer(day, wt.end)
     _png(files, f"{day.stem}-answer.png", card,
          f"The answer to {title(day)}: {said}. {' '.join(details)} The diagram shows the position "
-         f"{_when(key)}: {layout_words(day.game, key.state)}", size=ANSWER_SIZE)
+         f"{_when(key)}: {day.game.layout_words(key.state)}", size=ANSWER_SIZE)
     foot = brand_foot(theme)
     pages = overview_pages(wt, MAX_IMAGE_HEIGHT * 72 / SOLUTION_DPI, mono, foot)
     for k, (name, page) in enumerate(zip(solution_names(day.stem, len(pages)), pages), 1):

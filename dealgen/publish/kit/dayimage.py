@@ -138,6 +138,10 @@ def _height(lines) -> float:
     return _set(lines, 0, 0)[1]
 
 
+def _widest(lines) -> float:
+    return max(text_width(text, size, bold) for text, size, bold, _ in lines)
+
+
 def day_image(words: Words, build: Builder, pixels: tuple[int, int], theme: Theme) -> Scene:
     """A puzzle or answer image: the words and the diagram, laid out for ``pixels``."""
     height = WIDTH * pixels[1] / pixels[0]
@@ -173,7 +177,7 @@ def _below(words: Words, build: Builder, height: float, index: float, theme: The
     return scene
 
 
-TEXT_SHARES = (0.42, 0.38, 0.34, 0.30, 0.27, 0.24)  # of the width, tried widest first
+TEXT_SHARES = (0.42, 0.38, 0.34, 0.30, 0.27, 0.24, 0.21, 0.18)  # of the width, tried widest first
 
 
 def _beside(words: Words, build: Builder, height: float, index: float, theme: Theme) -> Scene:
@@ -192,7 +196,7 @@ def _beside(words: Words, build: Builder, height: float, index: float, theme: Th
     room = height - 2 * pad - (band + 10 if band else 0)
     for scale in (1.0, 0.92, 0.84, 0.76, 0.68, 0.6):
         lines = _block(words, theme, column, scale, True)
-        if _height(lines) <= room:
+        if _height(lines) <= room and _widest(lines) <= column:  # (a long word narrows the text too)
             break
     scene = Scene(WIDTH, height, background=theme.background)
     text_h = _height(lines)

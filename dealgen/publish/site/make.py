@@ -52,7 +52,8 @@ def page_data(day: Day) -> dict[str, Any]:
     game = day.game
     data: dict[str, Any] = {"game": game.name, "rules": day.rules, "date": day.date.isoformat(), "stem": day.stem,
                             "title": printed(game.title), "dated": plain(day_words(day.date)),
-                            "question": plain(question(day)), "facts": [plain(f) for f in facts(day)]}
+                            "question": plain(question(day)), "facts": [plain(f) for f in facts(day)],
+                            "verb": game.win_verb}
     if day.entry is not None:
         from ...solve.pack_n_stack.strategy import parse_strategy
         from .strategyplay import main_line, tree_json
@@ -92,16 +93,6 @@ def _script_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
 
 
-HELP = {
-    "penguin": "Click a column or cell (or type its name: 1-7, a-g), then where it goes (h is the foundation). "
-               "Double-click a card to send it home. U or Backspace undoes, Escape drops the choice.",
-    "idiots-delight": "Click a stack's top card (or type 1-4), then another stack to discard a pair, or the same one "
-                      "again to discard it alone; click the stock (or type d) to deal four. U undoes.",
-    "perpetual-motion": "The game plays itself: press Play (or the space bar) to watch it pass by pass, Step (S) for "
-                        "one move, Next pass (N) to jump a pass. Will it come out? Guess before you look.",
-    "pack-n-stack": "You play {winner}. Click one of your piles (or type its square, such as c3), then the square it "
-                    "goes to. {defender} answers from the verified strategy. U undoes.",
-}
 DROPPED = ("## Reading", "## The puzzle")  # a book's sections: notation for printed solutions
 
 
@@ -174,7 +165,7 @@ def _tail(theme: Theme, ident: str, data: Any, script: str) -> str:
 def day_page(day: Day, data: dict[str, Any], theme: Theme, image: str) -> str:
     game = day.game
     title = f"{data['title']} · {data['dated']}"
-    helptext = HELP.get(game.name, "")
+    helptext = game.play_help
     if day.entry is not None:
         defender = "Black" if data["winner"] == "red" else "Red"
         helptext = helptext.format(winner=data["winner"].capitalize(), defender=defender)

@@ -9,8 +9,9 @@ to an expert; each plays a deal a few times (``TRIES``), each time with its own 
 judgement noise, so the same deal, rules and population always give the same games.
 
 Budgets are counts: ``MAX_DECISIONS`` moves chosen a game, ``STALL`` moves in a row without a
-card going home before a player gives up (where its game's player uses it: Penguin). Every win is replayed through the engine before it
-is counted (``dealgen.verify``). A game's players live in ``people/<game>.py`` and register
+card going home before a player gives up (where its game's player uses it: Penguin, the FreeCell
+family). Every win is replayed through the engine before it is counted (``dealgen.verify``). A
+game's players live in ``people/<game>.py`` (a family's in ``people/<family>.py``) and register
 with ``register_people``; a game with no choices (Perpetual Motion) has none.
 
 The figures go into the deal's metrics: ``players_lost`` (games the population lost, the
@@ -72,6 +73,22 @@ def seed_for(deal: int | None, rules_code: int, player: int, attempt: int) -> in
     return ((((deal or 0) * 8 + rules_code) * 16 + player) * 64 + attempt) & MASK
 
 
+def dig_score(overs: list[bytes], wanted: list[int], room: int, buried: int, reach: int, dig: int) -> int:
+    """How the next cards the foundations want look to a player, the same in every game: ``buried``
+    points lost per card over each, and ``reach - dig * k`` won for one whose k covering cards fit
+    in the ``room`` free places. ``overs``: for each column, how many cards lie over each card
+    (255 for a card not in it)."""
+    score = 0
+    for over in overs:
+        for card in wanted:
+            k = over[card]
+            if k != 255:
+                score -= buried * k
+                if k <= room:
+                    score += reach - dig * k
+    return score
+
+
 Plays = Callable[[Any, Any, Player, int], "tuple[str, ...] | None"]
 PEOPLE: dict[str, Plays] = {}
 
@@ -87,15 +104,21 @@ def register_people(name: str) -> Callable[[Plays], Plays]:
     return add
 
 
-def plays_for(game_name: str) -> Plays | None:
-    """The game's players, or None for a game without (no choices, or two players)."""
-    if game_name not in PEOPLE:
-        try:
-            importlib.import_module(f"{__name__}.{game_name.replace('-', '_')}")
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{game_name.replace('-', '_')}":
-                raise
-    return PEOPLE.get(game_name)
+def plays_for(game: Any) -> Plays | None:
+    """The game's players, or None for a game without (no choices, or two players). A family of
+    games played by one engine has one module of players, named after the engine's module
+    (``people/freecell.py`` plays all four games of ``games/freecell.py``)."""
+    if game.name not in PEOPLE:
+        family = type(game).__module__.rsplit(".", 1)[-1]
+        for module in (f"{__name__}.{game.name.replace('-', '_')}", f"{__name__}.{family}"):
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as err:
+                if err.name != module:
+                    raise
+            if game.name in PEOPLE:
+                break
+    return PEOPLE.get(game.name)
 
 
 def replayed(game: Any, state: Any, moves: tuple[str, ...]) -> None:
@@ -119,7 +142,7 @@ def population(game: Any, state: Any, rules_code: int = 0, fresh: bool = False) 
     ``GAMES`` and ``TRIES``), each win replayed through the engine; None for a game without
     players. ``fresh``: other games than the grade's (other noise), for validating grades
     against play they did not see."""
-    plays = plays_for(game.name)
+    plays = plays_for(game)
     if plays is None:
         return None
     won = {p.name: 0 for p in POPULATION}

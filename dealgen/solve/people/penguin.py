@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..core import compiled
 from ..penguin import BELOW, EMPTY, RULE_CODES, PenguinProblem
-from . import MAX_DECISIONS, STALL, Player, Rng, register_people
+from . import MAX_DECISIONS, STALL, Player, Rng, dig_score, register_people
 
 # what a person sees in a position, in points (a card home is worth 100)
 HOME = 100  # a card on its foundation
@@ -60,16 +60,12 @@ def judge(node) -> int:
     for card in cells:
         if card != EMPTY and card % 13 - home[card // 13] > 1 and ABOVE[card] not in exposed:
             score -= STUCK_IN_CELL
+    overs = []
     for col in cols:
         own, over = _column(col)
         score += own
-        for card in wanted:
-            k = over[card]
-            if k != 255:
-                score -= BURIED * k
-                if k <= free:
-                    score += WITHIN_REACH - DIG * k
-    return score
+        overs.append(over)
+    return score + dig_score(overs, wanted, free, BURIED, WITHIN_REACH, DIG)
 
 
 def _look(problem: PenguinProblem, node, won: bool, depth: int) -> int:
