@@ -29,7 +29,7 @@ from dealgen.games import get_game  # noqa: E402
 from dealgen.games.freecell import FreeCellState  # noqa: E402
 from dealgen.solve import solve_position  # noqa: E402
 
-GAME = get_game("freecell", preview=True)
+GAME = get_game("freecell")
 
 
 def ms_deal(number: int) -> FreeCellState:

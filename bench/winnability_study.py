@@ -117,7 +117,7 @@ class Study:
 
     @property
     def title(self) -> str:
-        return get_game(self.game, preview=True).title
+        return get_game(self.game).title
 
 
 def read(path: Path, deals: range | None = None) -> Study:
@@ -344,7 +344,7 @@ def cross_check(s: Study, limit: int) -> None:
     if s.game not in FCS_GAMES or exe is None:
         print("fc-solve cross-check: " + ("fc-solve is not installed" if exe is None else "not for this game"))
         return
-    game = get_game(s.game, preview=True)
+    game = get_game(s.game)
     tally: dict[str, dict[str, list[int]]] = {"unsolvable": {}, "unknown": {}}
     for ours, deals in (("unsolvable", [d for d, _ in s.audited]), ("unknown", s.unknown)):
         for d in deals:
