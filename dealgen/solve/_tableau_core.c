@@ -594,6 +594,7 @@ static int expand_pos(Search *S, const Pos *at, uint32_t r, uint32_t *goal) {
     }
     /* column or cell onto a non-empty column: the part that fits is unique for each card that
      * may lie on its top card */
+    const int most = limit(G, free_count, n_empty, 0); /* the same for every non-empty target */
     for (int t = 0; t < ntops; t++) {
         int j = tops[t], top = node.c[j][node.n[j] - 1];
         for (int w = 0; w < G->nwant[top]; w++) {
@@ -601,7 +602,7 @@ static int expand_pos(Search *S, const Pos *at, uint32_t r, uint32_t *goal) {
             int i = loc_col[want];
             if (i >= 0) {
                 int p = loc_p[want], cnt = node.n[i] - p;
-                if (i != j && cnt <= limit(G, free_count, n_empty, 0)) {
+                if (i != j && cnt <= most) {
                     ch = node;
                     memcpy(ch.c[j] + ch.n[j], node.c[i] + p, cnt);
                     ch.n[j] += cnt;
